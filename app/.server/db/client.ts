@@ -1,0 +1,93 @@
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+import { acquireDataDirLock } from "./lock";
+import * as schema from "./schema";
+
+/** One Drizzle type for both engines: the code above this module never knows which it has. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** Where the data lives, without credentials. */
+  location: string;
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for
+ * `memory://`). The PGlite directory is locked for this process until `close()`.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 3000, max: 10 });
+  // An idle client losing its server must not crash the process; the pool reconnects.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const url = new URL(connectionString);
+  return {
+    db,
+    engine: "postgres",
+    location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    ping: (timeoutMs = 2000) => withTimeout(pool.query("select 1"), timeoutMs),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith("memory://");
+  const dir = inMemory ? dataDir : path.join(dataDir, "pglite");
+  const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    engine: "pglite",
+    location: dir,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: (timeoutMs = 2000) => withTimeout(client.query("select 1"), timeoutMs),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function withTimeout(promise: Promise<unknown>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,162 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads `process.env`. Everything else imports the typed config.
+ * Unset or empty variables take the embedded defaults described in the README.
+ */
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const flag = (name: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false", "1", "0"], { error: `${name} must be true or false` })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+  );
+
+const url = (name: string, protocols: string[], example: string) =>
+  z.url({ error: `${name} must be a URL like ${example}` }).refine(
+    // zod runs refinements after a failed check too, so the URL may not parse here.
+    (value) => !URL.canParse(value) || protocols.includes(new URL(value).protocol),
+    { error: `${name} must start with ${protocols.map((p) => `${p}//`).join(" or ")} (like ${example})` },
+  );
+
+const schema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["development", "production", "test"], {
+          error: "NODE_ENV must be development, production or test",
+        })
+        .default("production"),
+    ),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "PORT must be a whole number from 1 to 65535" })
+        .int({ error: "PORT must be a whole number from 1 to 65535" })
+        .min(1, { error: "PORT must be a whole number from 1 to 65535" })
+        .max(65535, { error: "PORT must be a whole number from 1 to 65535" })
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    APP_URL: optional(url("APP_URL", ["http:", "https:"], "https://plotline.example.com")),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    DATABASE_URL: optional(
+      url("DATABASE_URL", ["postgres:", "postgresql:"], "postgres://user:password@localhost:5432/plotline"),
+    ),
+    SUPABASE_URL: optional(url("SUPABASE_URL", ["http:", "https:"], "https://abcd.supabase.co")),
+    SUPABASE_ANON_KEY: optional(z.string()),
+    SMTP_URL: optional(url("SMTP_URL", ["smtp:", "smtps:"], "smtp://user:password@smtp.example.com:587")),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Plotline <no-reply@localhost>")),
+    SUPPORT_EMAIL: z.preprocess(
+      emptyToUndefined,
+      z.email({ error: "SUPPORT_EMAIL must be an e-mail address" }).default("support@localhost"),
+    ),
+    MAIL_OUTBOX_PUBLIC: flag("MAIL_OUTBOX_PUBLIC"),
+    AI_BASE_URL: optional(url("AI_BASE_URL", ["http:", "https:"], "https://api.example.com/v1")),
+    AI_API_KEY: optional(z.string()),
+    AI_MODEL: optional(z.string()),
+    SESSION_SECRET: optional(z.string().min(32, { error: "SESSION_SECRET must be at least 32 characters" })),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_CLIENT_SECRET: optional(z.string()),
+    GITHUB_CLIENT_ID: optional(z.string()),
+    GITHUB_CLIENT_SECRET: optional(z.string()),
+    AUTH_AUTOCONFIRM: flag("AUTH_AUTOCONFIRM"),
+    BILLING_ENABLED: flag("BILLING_ENABLED"),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+          error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+        })
+        .default("info"),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SUPABASE_URL ? "SUPABASE_ANON_KEY" : "SUPABASE_URL"],
+        message: "SUPABASE_URL and SUPABASE_ANON_KEY must be set together",
+      });
+    }
+    if (Boolean(env.AI_BASE_URL) !== Boolean(env.AI_MODEL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.AI_BASE_URL ? "AI_MODEL" : "AI_BASE_URL"],
+        message: "AI_BASE_URL and AI_MODEL must be set together",
+      });
+    }
+  });
+
+export type Env = ReturnType<typeof toConfig>;
+
+/** A configuration error: its message is one line that names the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function toConfig(raw: z.output<typeof schema>, cwd: string) {
+  const appUrl = new URL(raw.APP_URL ?? `http://localhost:${raw.PORT}`);
+  return {
+    mode: raw.NODE_ENV,
+    isProduction: raw.NODE_ENV === "production",
+    port: raw.PORT,
+    host: raw.HOST,
+    appUrl: appUrl.origin,
+    dataDir: path.resolve(cwd, raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL,
+    supabase: raw.SUPABASE_URL ? { url: raw.SUPABASE_URL, anonKey: raw.SUPABASE_ANON_KEY ?? "" } : undefined,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    supportEmail: raw.SUPPORT_EMAIL,
+    mailOutboxPublic: raw.MAIL_OUTBOX_PUBLIC,
+    ai: raw.AI_BASE_URL ? { baseUrl: raw.AI_BASE_URL, apiKey: raw.AI_API_KEY, model: raw.AI_MODEL ?? "" } : undefined,
+    sessionSecret: raw.SESSION_SECRET,
+    oauth: {
+      google: pair(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET),
+      github: pair(raw.GITHUB_CLIENT_ID, raw.GITHUB_CLIENT_SECRET),
+    },
+    authAutoconfirm: raw.AUTH_AUTOCONFIRM,
+    billingEnabled: raw.BILLING_ENABLED,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+function pair(clientId: string | undefined, clientSecret: string | undefined) {
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+}
+
+/** Parses an environment; throws a ConfigError whose one-line message names each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>, cwd = process.cwd()) {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const got = source[name];
+      const shown = got === undefined || isSensitive(name) ? "" : ` (got "${got}")`;
+      return `${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}.`);
+  }
+  return toConfig(result.data, cwd);
+}
+
+/** Values that may hold credentials are never echoed back in an error. */
+function isSensitive(name: string) {
+  return /SECRET|KEY|PASSWORD/.test(name) || name === "DATABASE_URL" || name === "SMTP_URL";
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, read once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

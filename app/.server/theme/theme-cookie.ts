@@ -1,0 +1,21 @@
+import { parse, serialize } from "cookie";
+
+import { DEFAULT_THEME, isThemePreference, THEME_STORAGE_KEY, type ThemePreference } from "~/theme/preference";
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/** The visitor's theme choice from the `vite-ui-theme` cookie; light on a first visit. */
+export function readThemePreference(request: Request): ThemePreference {
+  const value = parse(request.headers.get("Cookie") ?? "")[THEME_STORAGE_KEY];
+  return isThemePreference(value) ? value : DEFAULT_THEME;
+}
+
+export function themeCookie(preference: ThemePreference, secure: boolean) {
+  return serialize(THEME_STORAGE_KEY, preference, {
+    path: "/",
+    maxAge: ONE_YEAR,
+    sameSite: "lax",
+    httpOnly: true,
+    secure,
+  });
+}

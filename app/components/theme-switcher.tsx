@@ -1,0 +1,50 @@
+import DarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
+import LightModeOutlined from "@mui/icons-material/LightModeOutlined";
+import SettingsBrightnessOutlined from "@mui/icons-material/SettingsBrightnessOutlined";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import { Form, useLocation } from "react-router";
+import { Theme, useTheme } from "remix-themes";
+
+import type { ThemePreference } from "~/theme/preference";
+
+const OPTIONS: { value: ThemePreference; label: string; icon: React.ReactNode }[] = [
+  { value: "light", label: "Light", icon: <LightModeOutlined fontSize="small" /> },
+  { value: "dark", label: "Dark", icon: <DarkModeOutlined fontSize="small" /> },
+  { value: "system", label: "System", icon: <SettingsBrightnessOutlined fontSize="small" /> },
+];
+
+/**
+ * Light / Dark / System. A plain form POST without JavaScript (the server answers with
+ * the cookie and a redirect back); with it, remix-themes switches at once and saves.
+ */
+export function ThemeSwitcher() {
+  const [theme, setTheme, { definedBy }] = useTheme();
+  const location = useLocation();
+  const current: ThemePreference = definedBy === "SYSTEM" ? "system" : theme === Theme.DARK ? "dark" : "light";
+
+  return (
+    <Form method="post" action="/action/set-theme" reloadDocument aria-label="Theme">
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <ToggleButtonGroup size="small" value={current} exclusive aria-label="Theme">
+        {OPTIONS.map((option) => (
+          <ToggleButton
+            key={option.value}
+            value={option.value}
+            type="submit"
+            name="theme"
+            aria-label={option.label}
+            onClick={(event) => {
+              event.preventDefault();
+              setTheme(option.value === "system" ? null : option.value === "dark" ? Theme.DARK : Theme.LIGHT);
+            }}
+            sx={{ gap: 0.75, px: 1.25 }}
+          >
+            {option.icon}
+            {option.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { CacheProvider } from "@emotion/react";
+import CssBaseline from "@mui/material/CssBaseline";
+import { ThemeProvider as MuiThemeProvider } from "@mui/material/styles";
+import { useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
+
+import { readThemePreference } from "~/.server/theme/theme-cookie";
+import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
+import { createEmotionCache } from "~/theme/emotion-cache";
+import { DEFAULT_THEME, THEME_STORAGE_KEY } from "~/theme/preference";
+import { theme as muiTheme } from "~/theme/theme";
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { theme: readThemePreference(request) };
+}
+
+// The browser keeps one emotion cache for the page's life; the server makes one per request.
+const clientEmotionCache = typeof document === "undefined" ? null : createEmotionCache();
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const preference = data?.theme ?? DEFAULT_THEME;
+  const specifiedTheme = preference === "system" ? null : preference === "dark" ? Theme.DARK : Theme.LIGHT;
+  const page = (
+    <ThemeProvider specifiedTheme={specifiedTheme} themeAction="/action/set-theme" disableTransitionOnThemeChange>
+      <Document ssrTheme={preference !== "system"}>{children}</Document>
+    </ThemeProvider>
+  );
+  return clientEmotionCache ? <CacheProvider value={clientEmotionCache}>{page}</CacheProvider> : page;
+}
+
+function Document({ children, ssrTheme }: { children: ReactNode; ssrTheme: boolean }) {
+  const [theme, , { definedBy }] = useTheme();
+  useEffect(() => {
+    // Mirror the choice under the spec's key, as the prototype kept it.
+    window.localStorage.setItem(THEME_STORAGE_KEY, definedBy === "SYSTEM" ? "system" : (theme ?? "light"));
+  }, [theme, definedBy]);
+
+  return (
+    <html lang="en" className={theme ?? undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {/* MUI reads the class on <html>; remix-themes owns it, so MUI keeps no storage of its own. */}
+        <MuiThemeProvider theme={muiTheme} storageManager={null} colorSchemeNode={null}>
+          <CssBaseline enableColorScheme />
+          {children}
+        </MuiThemeProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage {...describeError(error)} />;
+}
+
+function describeError(error: unknown): ErrorPageContent {
+  if (isRouteErrorResponse(error)) {
+    const custom = error.data as Partial<ErrorPageContent> | undefined;
+    if (error.status === 404) {
+      return {
+        status: 404,
+        title: custom?.title ?? "Page Not Found",
+        message: custom?.message ?? "The page you're looking for doesn't exist or has been moved.",
+        backTo: custom?.backTo ?? "/",
+        backLabel: custom?.backLabel ?? "Back to home",
+      };
+    }
+    return {
+      status: error.status,
+      title: custom?.title ?? (error.status === 403 ? "Access Denied" : "Request Failed"),
+      message: custom?.message ?? (typeof error.data === "string" ? error.data : error.statusText),
+      backTo: custom?.backTo ?? "/",
+      backLabel: custom?.backLabel ?? "Back to home",
+    };
+  }
+  return {
+    status: 500,
+    title: "Something Went Wrong",
+    message: "An unexpected error occurred on our side. Please try again in a moment.",
+    backTo: "/",
+    backLabel: "Back to home",
+    // Details only in development: users in production never see a stack trace.
+    detail: import.meta.env.DEV && error instanceof Error ? error.stack : undefined,
+  };
+}

@@ -1,0 +1,39 @@
+import { data, redirect } from "react-router";
+
+import { themeCookie } from "~/.server/theme/theme-cookie";
+import { isThemePreference, type ThemePreference } from "~/theme/preference";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import type { Route } from "./+types/set-theme";
+
+/**
+ * Saves the theme choice in the `vite-ui-theme` cookie. Two callers:
+ * - a plain form (`theme=light|dark|system`, JavaScript off): answered with a redirect back;
+ * - remix-themes' client (`{"theme": "dark"}`, null meaning system): answered with JSON.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const secure = new URL(request.url).protocol === "https:";
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (contentType.includes("form")) {
+    const form = await request.formData();
+    const theme = form.get("theme");
+    if (!isThemePreference(theme)) return data({ error: "Choose light, dark or system" }, { status: 400 });
+    const back = safeRedirectPath(form.get("redirectTo") ?? refererPath(request), "/");
+    return redirect(back, { headers: { "Set-Cookie": themeCookie(theme, secure) } });
+  }
+  const body = (await request.json().catch(() => undefined)) as { theme?: unknown } | undefined;
+  const theme: ThemePreference | undefined =
+    body?.theme === null ? "system" : isThemePreference(body?.theme) ? body.theme : undefined;
+  if (!theme) return data({ error: "Choose light, dark or system" }, { status: 400 });
+  return data({ theme }, { headers: { "Set-Cookie": themeCookie(theme, secure) } });
+}
+
+export function loader() {
+  return redirect("/");
+}
+
+function refererPath(request: Request) {
+  const referer = request.headers.get("Referer");
+  if (!referer) return "/";
+  const url = new URL(referer);
+  return url.origin === new URL(request.url).origin ? url.pathname + url.search : "/";
+}

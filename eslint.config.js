@@ -1,0 +1,26 @@
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", ".react-router/", "drizzle/", "test-results/", "playwright-report/", ".tmp/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  reactHooks.configs.flat["recommended-latest"],
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // Server-only code must never be imported by browser code; route modules may, because
+    // React Router strips loaders and actions from the client bundle.
+    files: ["app/components/**", "app/theme/**", "app/utils/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["~/.server/*", "**/.server/*"] }] },
+  },
+  prettier,
+);

@@ -1,0 +1,77 @@
+// Plotline's HTTP server. `node server.js` serves the production build; `--dev` runs Vite
+// in middleware mode with hot reload. The app itself lives in server/app.ts.
+import process from "node:process";
+
+import compression from "compression";
+import express from "express";
+
+const dev = process.argv.includes("--dev");
+if (dev) process.env.NODE_ENV ??= "development";
+
+const fail = (error) => {
+  console.error(`Plotline could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+};
+
+let vite;
+let mod;
+try {
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    mod = await vite.ssrLoadModule("./server/app.ts");
+  } else {
+    mod = await import("./build/server/index.js");
+  }
+} catch (error) {
+  fail(error);
+}
+
+const config = await mod.boot().catch(fail);
+
+const server = express();
+server.disable("x-powered-by");
+server.set("trust proxy", "loopback");
+server.use(compression());
+server.use(mod.requestLogger);
+if (vite) {
+  server.use(vite.middlewares);
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      fresh.app(req, res, next);
+    } catch (error) {
+      vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+  server.use(mod.app);
+}
+
+const listener = server.listen(config.port, config.host, () => {
+  console.log(`Plotline is ready at ${config.appUrl} (listening on ${config.host}:${config.port})`);
+});
+listener.on("error", (error) =>
+  fail(error.code === "EADDRINUSE" ? `port ${config.port} is already in use (set PORT)` : error),
+);
+
+// Stop accepting, drop idle keep-alive sockets, let running requests finish for up to
+// 1.5 s, then close the database and exit: the whole stop stays under 2 s.
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: shutting down`);
+  const closed = new Promise((resolve) => listener.close(resolve));
+  listener.closeIdleConnections();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1500).unref())]);
+  listener.closeAllConnections();
+  await vite?.close();
+  await mod.shutdown();
+  process.exit(0);
+}
+process.once("SIGTERM", () => stop("SIGTERM"));
+process.once("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { pinoHttp } from "pino-http";
+
+import { openDatabase } from "~/.server/db/client";
+import { database, setDatabase } from "~/.server/db";
+import { env } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { loadSecrets } from "~/.server/secrets";
+import { rejectCrossSiteWrites } from "./origin-check";
+
+/**
+ * The server build's entry (see vite.config.ts). server.js calls `boot()` before it
+ * listens, mounts `requestLogger` in front of everything (static files included) and
+ * hands the rest to `app`.
+ */
+
+declare module "react-router" {
+  interface AppLoadContext {
+    requestId: string;
+  }
+}
+
+/** Reads the configuration, opens and migrates the database. Throws with a one-line message. */
+export async function boot() {
+  const config = env();
+  loadSecrets(config.dataDir, { sessionSecret: config.sessionSecret });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+  } catch (error) {
+    await handle.close();
+    throw new Error(`Could not migrate the database at ${handle.location}: ${describe(error)}`, { cause: error });
+  }
+  setDatabase(handle);
+  logger.info({ engine: handle.engine, location: handle.location }, "database ready");
+  return config;
+}
+
+/** Closes the database cleanly; safe to call twice. */
+export async function shutdown() {
+  try {
+    await database().close();
+  } catch {
+    // Never opened: nothing to close.
+  }
+  setDatabase(undefined);
+}
+
+export const requestLogger = pinoHttp({
+  logger,
+  genReqId: (req, res) => {
+    const incoming = req.headers["x-request-id"];
+    const id = typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader("X-Request-Id", id);
+    return id;
+  },
+  serializers: {
+    req: (req: { id: string; method: string; url: string }) => ({
+      id: req.id,
+      method: req.method,
+      path: req.url.split("?")[0],
+    }),
+    res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+  },
+  customSuccessMessage: (req, res, responseTime) =>
+    `${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${Math.round(responseTime)}ms`,
+  customErrorMessage: (req, res) => `${req.method} ${req.url?.split("?")[0]} ${res.statusCode} failed`,
+  customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+});
+
+export const app = express.Router();
+
+app.use(rejectCrossSiteWrites(() => env().appUrl));
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (req) => ({ requestId: String(req.id) }),
+    mode: env().mode,
+  }),
+);
+
+/** The root cause in one line: drizzle wraps the driver's error ("Failed query: ...") in `cause`. */
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors[0]) return describe(error.errors[0]);
+  if (error instanceof Error && error.cause) return describe(error.cause);
+  return error instanceof Error ? (error.message.split("\n")[0] ?? error.name) : String(error);
+}
