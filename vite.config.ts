@@ -1,15 +1,17 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The server build's entry is our Express app, which wraps React Router's handler.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+export default defineConfig({
   plugins: [reactRouter()],
   resolve: { tsconfigPaths: true },
+  environments: {
+    // The server build's entry is our Express app, which wraps React Router's handler.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
   // Emotion and MUI must share one instance with the server's CacheProvider, or the
   // critical CSS comes out empty in development (stack notes, pitfall 8).
   ssr: {
     optimizeDeps: { include: ["@emotion/*", "@mui/*"] },
     noExternal: ["@emotion/*", "@mui/*"],
   },
-}));
+});

@@ -8,6 +8,8 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 
 import { logger } from "~/.server/logger";
+import { requestIdContext } from "~/.server/request-context";
+import { SYSTEM_THEME_HINT_HEADERS } from "~/.server/theme/theme-cookie";
 import { createEmotionCache } from "~/theme/emotion-cache";
 
 export const streamTimeout = 5_000;
@@ -50,6 +52,7 @@ export default function handleRequest(
           const body = new PassThrough();
           withStyles.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          for (const [name, value] of Object.entries(SYSTEM_THEME_HINT_HEADERS)) responseHeaders.append(name, value);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -75,5 +78,5 @@ export default function handleRequest(
 /** Errors thrown by loaders and actions, logged once with the request id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logger.error({ err: error, reqId: context.requestId, path: new URL(request.url).pathname }, "request failed");
+  logger.error({ err: error, reqId: context.get(requestIdContext), path: new URL(request.url).pathname }, "request failed");
 };

@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
 
-import { readThemePreference } from "~/.server/theme/theme-cookie";
+import { readSystemThemeHint, readThemePreference } from "~/.server/theme/theme-cookie";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { createEmotionCache } from "~/theme/emotion-cache";
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from "~/theme/preference";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/root";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { theme: readThemePreference(request) };
+  return { theme: readThemePreference(request), systemTheme: readSystemThemeHint(request) };
 }
 
 // The browser keeps one emotion cache for the page's life; the server makes one per request.
@@ -35,13 +35,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const specifiedTheme = preference === "system" ? null : preference === "dark" ? Theme.DARK : Theme.LIGHT;
   const page = (
     <ThemeProvider specifiedTheme={specifiedTheme} themeAction="/action/set-theme" disableTransitionOnThemeChange>
-      <Document ssrTheme={preference !== "system"}>{children}</Document>
+      <Document ssrTheme={preference !== "system"} systemTheme={data?.systemTheme}>
+        {children}
+      </Document>
     </ThemeProvider>
   );
   return clientEmotionCache ? <CacheProvider value={clientEmotionCache}>{page}</CacheProvider> : page;
 }
 
-function Document({ children, ssrTheme }: { children: ReactNode; ssrTheme: boolean }) {
+type DocumentProps = { children: ReactNode; ssrTheme: boolean; systemTheme?: "light" | "dark" };
+
+function Document({ children, ssrTheme, systemTheme }: DocumentProps) {
   const [theme, , { definedBy }] = useTheme();
   useEffect(() => {
     // Mirror the choice under the spec's key, as the prototype kept it.
@@ -49,7 +53,9 @@ function Document({ children, ssrTheme }: { children: ReactNode; ssrTheme: boole
   }, [theme, definedBy]);
 
   return (
-    <html lang="en" className={theme ?? undefined} suppressHydrationWarning>
+    // With "system" the server knows the scheme only from the browser's client hint; where
+    // there is none, remix-themes' inline script sets the class before first paint.
+    <html lang="en" className={theme ?? systemTheme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -8,6 +8,7 @@ import { openDatabase } from "~/.server/db/client";
 import { database, setDatabase } from "~/.server/db";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { createRequestContext } from "~/.server/request-context";
 import { loadSecrets } from "~/.server/secrets";
 import { rejectCrossSiteWrites } from "./origin-check";
 
@@ -16,12 +17,6 @@ import { rejectCrossSiteWrites } from "./origin-check";
  * listens, mounts `requestLogger` in front of everything (static files included) and
  * hands the rest to `app`.
  */
-
-declare module "react-router" {
-  interface AppLoadContext {
-    requestId: string;
-  }
-}
 
 /** Reads the configuration, opens and migrates the database. Throws with a one-line message. */
 export async function boot() {
@@ -77,7 +72,7 @@ app.use(rejectCrossSiteWrites(() => env().appUrl));
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => ({ requestId: String(req.id) }),
+    getLoadContext: (req) => createRequestContext(String(req.id)),
     mode: env().mode,
   }),
 );

@@ -1,6 +1,7 @@
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -25,6 +26,12 @@ export type DatabaseHandle = {
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 

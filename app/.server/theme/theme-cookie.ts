@@ -19,3 +19,18 @@ export function themeCookie(preference: ThemePreference, secure: boolean) {
     secure,
   });
 }
+
+/**
+ * The browser's colour scheme from the `Sec-CH-Prefers-Color-Scheme` client hint, which
+ * Chromium sends once a response asked for it (entry.server sets `Accept-CH`). It lets the
+ * server render "system" correctly even with JavaScript off.
+ */
+export function readSystemThemeHint(request: Request): "light" | "dark" | undefined {
+  const hint = request.headers.get("Sec-CH-Prefers-Color-Scheme")?.replaceAll('"', "");
+  return hint === "dark" || hint === "light" ? hint : undefined;
+}
+
+export const SYSTEM_THEME_HINT_HEADERS = {
+  "Accept-CH": "Sec-CH-Prefers-Color-Scheme",
+  Vary: "Sec-CH-Prefers-Color-Scheme",
+};

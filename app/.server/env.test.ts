@@ -1,0 +1,86 @@
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { ConfigError, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("gives the embedded defaults for an empty environment", () => {
+    const config = parseEnv({}, "/srv/plotline");
+    expect(config).toMatchObject({
+      mode: "production",
+      port: 3000,
+      host: "0.0.0.0",
+      appUrl: "http://localhost:3000",
+      dataDir: path.resolve("/srv/plotline", "data"),
+      databaseUrl: undefined,
+      supabase: undefined,
+      smtpUrl: undefined,
+      ai: undefined,
+      billingEnabled: false,
+      authAutoconfirm: false,
+      oauth: { google: undefined, github: undefined },
+    });
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).port).toBe(3000);
+  });
+
+  it("reads every setting it is given", () => {
+    const config = parseEnv({
+      PORT: "8080",
+      APP_URL: "https://plotline.example.com/",
+      DATABASE_URL: "postgres://u:p@db:5432/plotline",
+      SUPABASE_URL: "https://abcd.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+      AI_BASE_URL: "http://127.0.0.1:11434/v1",
+      AI_MODEL: "llama3",
+      GITHUB_CLIENT_ID: "id",
+      GITHUB_CLIENT_SECRET: "secret",
+      BILLING_ENABLED: "true",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      appUrl: "https://plotline.example.com",
+      databaseUrl: "postgres://u:p@db:5432/plotline",
+      supabase: { url: "https://abcd.supabase.co", anonKey: "anon" },
+      ai: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3" },
+      oauth: { github: { clientId: "id", clientSecret: "secret" }, google: undefined },
+      billingEnabled: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc").'],
+    [{ PORT: "70000" }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "70000").'],
+    [
+      { DATABASE_URL: "nonsense" },
+      "Invalid configuration: DATABASE_URL must be a URL like postgres://user:password@localhost:5432/plotline.",
+    ],
+    [
+      { DATABASE_URL: "mysql://u:p@db/x" },
+      "Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// (like postgres://user:password@localhost:5432/plotline).",
+    ],
+    [{ SUPABASE_URL: "https://a.supabase.co" }, "SUPABASE_URL and SUPABASE_ANON_KEY must be set together"],
+    [{ BILLING_ENABLED: "yes" }, 'BILLING_ENABLED must be true or false (got "yes")'],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
+  ])("stops on %j with a one-line message naming it", (source, message) => {
+    let error: unknown;
+    try {
+      parseEnv(source);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("never echoes a secret back", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "short-secret-value" })).toThrow(
+      "SESSION_SECRET must be at least 32 characters.",
+    );
+    expect(() => parseEnv({ SESSION_SECRET: "short-secret-value" })).not.toThrow(/short-secret-value/);
+  });
+});

@@ -1,0 +1,147 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+/** Every path of the spec's route map, with what it must answer signed out. */
+const PAGES = [
+  "/",
+  "/pricing",
+  "/legal/terms",
+  "/legal/privacy",
+  "/resources/documentation",
+  "/resources/guides",
+  "/resources/support",
+  "/resources/blog",
+  "/company/about",
+  "/company/careers",
+  "/company/contact",
+  "/auth/signin",
+  "/auth/signup",
+];
+
+test.describe("server rendering", () => {
+  test("a first visit is light, with emotion's critical CSS in the HTML", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en" class="light">');
+    expect(html).toMatch(/<style data-emotion="mui-global [^"]+">[^<]*--mui-palette-primary-main/);
+    // The button's class is defined in the critical CSS, so it is styled before any script.
+    const buttonClass = html.match(/class="MuiButtonBase-root[^"]* (mui-[a-z0-9]+)"/)?.[1];
+    expect(buttonClass).toBeDefined();
+    expect(html).toMatch(new RegExp(`<style data-emotion="mui [^"]*${buttonClass?.slice(4)}[^"]*">`));
+  });
+
+  test("every page of the route map answers", async ({ request }) => {
+    for (const path of PAGES) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+    }
+  });
+
+  test("redirects: /app to the dashboard, /contact to the contact page, unknown paths home", async ({ request }) => {
+    const expectRedirect = async (path: string, location: string) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect([301, 302], path).toContain(response.status());
+      expect(response.headers()["location"], path).toBe(location);
+    };
+    await expectRedirect("/app", "/app/dashboard");
+    await expectRedirect("/contact", "/company/contact?topic=sales");
+    await expectRedirect("/no/such/page", "/");
+  });
+
+  test("/healthz reports the database", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", database: { status: "up", engine: "pglite" } });
+    expect(response.headers()["x-request-id"]).toMatch(/^[\w-]{8,}$/);
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/action/set-theme", {
+      form: { theme: "dark" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+});
+
+test.describe("theme", () => {
+  test("choosing Dark by a plain form POST makes the next page render dark on the server", async ({ request }) => {
+    const post = await request.post("/action/set-theme", {
+      form: { theme: "dark", redirectTo: "/pricing" },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(302);
+    expect(post.headers()["location"]).toBe("/pricing");
+    expect(post.headers()["set-cookie"]).toContain("vite-ui-theme=dark");
+    const html = await (await request.get("/pricing")).text();
+    expect(html).toContain('<html lang="en" class="dark">');
+  });
+
+  test("the theme switcher sets Dark, keeps it across reloads and mirrors it to localStorage", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass("light");
+    await page.getByRole("button", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveClass("dark");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(11, 16, 32)");
+
+    // The server renders the choice from the cookie on the next request.
+    await expect.poll(async () => (await page.request.get("/")).text()).toContain('class="dark"');
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass("dark");
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => window.localStorage.getItem("vite-ui-theme"))).toBe("dark");
+    }
+  });
+
+  test("System follows prefers-color-scheme", async ({ page, javaScriptEnabled }) => {
+    // Without JavaScript the server decides, from the Sec-CH-Prefers-Color-Scheme client
+    // hint. Chromium sends the real OS preference there, not the emulated one, so the test
+    // rewrites the hint to match what it emulates.
+    let scheme: "light" | "dark" = "light";
+    if (!javaScriptEnabled) {
+      await page.route("**/*", (route) =>
+        route.continue({ headers: { ...route.request().headers(), "sec-ch-prefers-color-scheme": scheme } }),
+      );
+    }
+    const prefer = async (next: "light" | "dark") => {
+      scheme = next;
+      await page.emulateMedia({ colorScheme: next });
+    };
+    await prefer("dark");
+    await page.goto("/");
+    await page.getByRole("button", { name: "System" }).click();
+    // (A redirect Chromium follows by itself is not re-routed, so no-JS checks a fresh load.)
+    if (javaScriptEnabled) await expect(page.locator("html")).toHaveClass("dark");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass("dark");
+    await expect(page.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
+
+    await prefer("light");
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass("light");
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the home page has no serious or critical axe violations (${scheme})`, async ({
+      page,
+      context,
+      baseURL,
+      javaScriptEnabled,
+    }) => {
+      test.skip(!javaScriptEnabled, "axe runs as a script inside the page");
+      await context.addCookies([{ name: "vite-ui-theme", value: scheme, url: baseURL ?? "" }]);
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveClass(scheme);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    });
+  }
+});

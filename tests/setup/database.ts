@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+
+import pg from "pg";
+
+import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
+
+/**
+ * Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is
+ * set: each test file gets its own fresh database with the real migrations applied.
+ */
+export type Engine = "pglite" | "postgres";
+
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export type TestDatabase = DatabaseHandle & { url?: string; drop(): Promise<void> };
+
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const handle = await openDatabase({ dataDir: "memory://" });
+    await handle.migrate();
+    return { ...handle, drop: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `plotline_test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+  await handle.migrate();
+  return {
+    ...handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
