@@ -78,5 +78,8 @@ export default function handleRequest(
 /** Errors thrown by loaders and actions, logged once with the request id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logger.error({ err: error, reqId: context.get(requestIdContext), path: new URL(request.url).pathname }, "request failed");
+  logger.error(
+    { err: error, reqId: context.get(requestIdContext), path: new URL(request.url).pathname },
+    "request failed",
+  );
 };
