@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+
+import { renderMarkdown } from "./markdown";
+
+describe("renderMarkdown", () => {
+  it("renders headings with ids, tables and fenced code with its language", () => {
+    const html = renderMarkdown("## Set up\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```bash\nnpm start\n```\n");
+    expect(html).toContain('<h2 id="set-up">Set up</h2>');
+    expect(html).toContain("<table>");
+    expect(html).toContain('<code class="language-bash">npm start\n</code>');
+  });
+
+  it("drops scripts, event handlers and javascript: links", () => {
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src="x" onerror="alert(1)">\n\n[click](javascript:alert(1))',
+    );
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(html).toContain("click");
+  });
+});

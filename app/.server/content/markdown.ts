@@ -1,0 +1,34 @@
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeSlug from "rehype-slug";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+
+/**
+ * Markdown to HTML that is safe to put in a page: raw HTML in the source is dropped, and
+ * the result passes GitHub's sanitizing schema (no scripts, no event handlers, no
+ * `javascript:` links). Headings get ids for hash links; code blocks keep their language.
+ */
+const schema = {
+  ...defaultSchema,
+  // Heading ids come from rehype-slug; keep them as written rather than prefixed.
+  clobberPrefix: "",
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [...(defaultSchema.attributes?.code ?? []), ["className", /^language-[\w-]+$/]],
+  },
+};
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(rehypeSanitize, schema)
+  .use(rehypeStringify);
+
+export function renderMarkdown(markdown: string): string {
+  return String(processor.processSync(markdown));
+}
