@@ -3,6 +3,7 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider as MuiThemeProvider } from "@mui/material/styles";
 import { useEffect, type ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,7 +15,10 @@ import {
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
 
 import { readSystemThemeHint, readThemePreference } from "~/.server/theme/theme-cookie";
+import { env } from "~/.server/env";
+import { readToast } from "~/.server/toast";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
+import { Toaster } from "~/components/toaster";
 import { createEmotionCache } from "~/theme/emotion-cache";
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from "~/theme/preference";
 import { theme as muiTheme } from "~/theme/theme";
@@ -22,8 +26,18 @@ import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { theme: readThemePreference(request), systemTheme: readSystemThemeHint(request) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, clear } = await readToast(request);
+  return data(
+    {
+      theme: readThemePreference(request),
+      systemTheme: readSystemThemeHint(request),
+      toast,
+      // Canonical URLs and share tags use the configured public URL, not the request's host.
+      origin: env().appUrl,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 // The browser keeps one emotion cache for the page's life; the server makes one per request.
@@ -76,8 +90,13 @@ function Document({ children, ssrTheme, systemTheme }: DocumentProps) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -4,26 +4,35 @@ import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   // Public site
   index("routes/marketing/home.tsx"),
-  route("pricing", "routes/coming-soon.tsx", { id: "pricing" }),
+  route("pricing", "routes/marketing/pricing.tsx"),
   route("contact", "routes/marketing/contact-redirect.ts"),
+  route("request-demo", "routes/marketing/request-demo.tsx"),
   ...prefix("legal", [
-    route("terms", "routes/coming-soon.tsx", { id: "legal-terms" }),
-    route("privacy", "routes/coming-soon.tsx", { id: "legal-privacy" }),
+    route("terms", "routes/marketing/legal.tsx", { id: "legal-terms" }),
+    route("privacy", "routes/marketing/legal.tsx", { id: "legal-privacy" }),
   ]),
   ...prefix("resources", [
-    route("documentation", "routes/coming-soon.tsx", { id: "documentation" }),
-    route("guides", "routes/coming-soon.tsx", { id: "guides" }),
-    route("guides/:guideSlug", "routes/coming-soon.tsx", { id: "guide" }),
-    route("support", "routes/coming-soon.tsx", { id: "support" }),
-    route("blog", "routes/coming-soon.tsx", { id: "blog" }),
-    route("blog/:postSlug", "routes/coming-soon.tsx", { id: "blog-post" }),
+    route("documentation", "routes/marketing/documentation.tsx"),
+    route("guides", "routes/marketing/guides.tsx"),
+    route("guides/:guideSlug", "routes/marketing/guide.tsx"),
+    route("support", "routes/marketing/support.tsx"),
+    route("blog", "routes/marketing/blog.tsx"),
+    route("blog/rss.xml", "routes/marketing/blog-rss.ts"),
+    route("blog/:postSlug", "routes/marketing/blog-post.tsx"),
   ]),
   ...prefix("company", [
-    route("about", "routes/coming-soon.tsx", { id: "about" }),
-    route("careers", "routes/coming-soon.tsx", { id: "careers" }),
-    route("careers/:jobId", "routes/coming-soon.tsx", { id: "job" }),
-    route("contact", "routes/coming-soon.tsx", { id: "company-contact" }),
+    route("about", "routes/marketing/about.tsx"),
+    route("careers", "routes/marketing/careers.tsx"),
+    route("careers/:jobId", "routes/marketing/job.tsx"),
+    route("contact", "routes/marketing/contact.tsx"),
   ]),
+  ...prefix("newsletter", [
+    index("routes/marketing/newsletter.tsx"),
+    route("confirm", "routes/marketing/newsletter-confirm.ts"),
+    route("unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
+  ]),
+  route("sitemap.xml", "routes/marketing/sitemap.ts"),
+  route("robots.txt", "routes/marketing/robots.ts"),
 
   // Authentication
   ...prefix("auth", [
@@ -47,6 +56,7 @@ export default [
   // Server endpoints
   route("healthz", "routes/api/healthz.ts"),
   route("action/set-theme", "routes/api/set-theme.ts"),
+  route("dev/mail", "routes/api/dev-mail.tsx"),
 
   // Anything else
   route("*", "routes/not-found.ts"),

@@ -4,12 +4,15 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pinoHttp } from "pino-http";
 
+import { content } from "~/.server/content";
 import { openDatabase } from "~/.server/db/client";
 import { database, setDatabase } from "~/.server/db";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { usesOutbox } from "~/.server/mail/mailer";
+import { registerPublicFormMails } from "~/.server/public-forms/mails";
 import { createRequestContext } from "~/.server/request-context";
-import { loadSecrets } from "~/.server/secrets";
+import { initSecrets } from "~/.server/secrets";
 import { rejectCrossSiteWrites } from "./origin-check";
 
 /**
@@ -21,7 +24,7 @@ import { rejectCrossSiteWrites } from "./origin-check";
 /** Reads the configuration, opens and migrates the database. Throws with a one-line message. */
 export async function boot() {
   const config = env();
-  loadSecrets(config.dataDir, { sessionSecret: config.sessionSecret });
+  initSecrets(config.dataDir, { sessionSecret: config.sessionSecret });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();
@@ -31,7 +34,19 @@ export async function boot() {
   }
   setDatabase(handle);
   logger.info({ engine: handle.engine, location: handle.location }, "database ready");
+  content(); // a content file that does not match its schema stops the start here
+  registerSubscribers();
+  if (usesOutbox()) {
+    logger.warn(`No SMTP_URL: mail goes to the local outbox, printed here and listed at ${config.appUrl}/dev/mail`);
+  }
   return config;
+}
+
+/** Event subscribers, registered once per process (development reloads keep the first set). */
+let unregister: (() => void) | undefined;
+function registerSubscribers() {
+  unregister?.();
+  unregister = registerPublicFormMails();
 }
 
 /** Closes the database cleanly; safe to call twice. */
@@ -72,7 +87,7 @@ app.use(rejectCrossSiteWrites(() => env().appUrl));
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => createRequestContext(String(req.id)),
+    getLoadContext: (req) => createRequestContext({ requestId: String(req.id), clientIp: req.ip ?? null }),
     mode: env().mode,
   }),
 );

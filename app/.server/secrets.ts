@@ -30,3 +30,16 @@ function readStored(file: string) {
   if (!parsed.success) throw new Error(`${file} is not a valid secrets file; remove it to generate new secrets`);
   return parsed.data;
 }
+
+let loaded: Secrets | undefined;
+
+/** Loads the process's secrets once (boot calls this before anything needs them). */
+export function initSecrets(dataDir: string, overrides: Partial<Secrets> = {}) {
+  loaded = loadSecrets(dataDir, overrides);
+  return loaded;
+}
+
+export function secrets(): Secrets {
+  if (!loaded) throw new Error("Secrets are not loaded: call boot() first");
+  return loaded;
+}

@@ -11,19 +11,6 @@ import type { Route } from "./+types/coming-soon";
  * map answers. Each route that uses it names itself by its id.
  */
 const TITLES: Record<string, string> = {
-  pricing: "Pricing",
-  "legal-terms": "Terms of Service",
-  "legal-privacy": "Privacy Policy",
-  documentation: "Documentation",
-  guides: "Guides",
-  guide: "Guide",
-  support: "Support",
-  blog: "Blog",
-  "blog-post": "Blog",
-  about: "About Plotline",
-  careers: "Careers",
-  job: "Careers",
-  "company-contact": "Contact",
   "auth-signin": "Sign In",
   "auth-signup": "Sign Up",
   "auth-forgot-password": "Forgot Password",

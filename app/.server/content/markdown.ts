@@ -1,4 +1,4 @@
-import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
@@ -11,13 +11,13 @@ import { unified } from "unified";
  * the result passes GitHub's sanitizing schema (no scripts, no event handlers, no
  * `javascript:` links). Headings get ids for hash links; code blocks keep their language.
  */
-const schema = {
+const schema: SanitizeSchema = {
   ...defaultSchema,
   // Heading ids come from rehype-slug; keep them as written rather than prefixed.
   clobberPrefix: "",
   attributes: {
     ...defaultSchema.attributes,
-    code: [...(defaultSchema.attributes?.code ?? []), ["className", /^language-[\w-]+$/]],
+    code: [...(defaultSchema.attributes?.code ?? []), ["className", /^language-[\w-]+$/] as [string, RegExp]],
   },
 };
 

@@ -1,0 +1,113 @@
+import { type FieldMetadata } from "@conform-to/react";
+import Box from "@mui/material/Box";
+import Button, { type ButtonProps } from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import TextField, { type TextFieldProps } from "@mui/material/TextField";
+
+/**
+ * Conform fields drawn with MUI. The server renders each field's value and errors, so a
+ * form posted without JavaScript comes back with what was typed and the messages beside
+ * the fields; with JavaScript, Conform validates with the same zod schema first.
+ */
+type FieldProps = {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+} & Pick<TextFieldProps, "type" | "autoComplete" | "placeholder" | "multiline" | "minRows" | "helperText" | "sx">;
+
+export function FormTextField({ meta, label, type = "text", helperText, ...rest }: FieldProps) {
+  const error = meta.errors?.join(", ");
+  return (
+    <TextField
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      type={type}
+      defaultValue={meta.initialValue ?? ""}
+      required={meta.required}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      slotProps={{ htmlInput: { maxLength: meta.maxLength } }}
+      {...rest}
+    />
+  );
+}
+
+/** A native <select>: it works without JavaScript, on every phone, with the keyboard. */
+export function FormSelectField({
+  meta,
+  label,
+  options,
+  placeholder = "Choose…",
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  const error = meta.errors?.join(", ");
+  return (
+    <TextField
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      select
+      defaultValue={meta.initialValue ?? ""}
+      required={meta.required}
+      error={Boolean(error)}
+      helperText={error}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="" disabled>
+        {placeholder}
+      </option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** Hidden from people (and assistive technology); bots that fill every field give themselves away. */
+export function HoneypotField({ formId }: { formId: string }) {
+  return (
+    <Box aria-hidden sx={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+      <label htmlFor={`${formId}-website`}>Leave this field empty</label>
+      <input id={`${formId}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </Box>
+  );
+}
+
+/** Shows the pending label (e.g. 'Sending...') while its form is being submitted. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  ...rest
+}: ButtonProps & { pending: boolean; pendingLabel: string }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={pending}
+      startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+      {...rest}
+    >
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
+
+/** A form-level error (e.g. a rate limit), announced to screen readers. */
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <Box id={id} role="alert" sx={{ color: "error.main", fontSize: 14 }}>
+      {errors.join(" ")}
+    </Box>
+  );
+}

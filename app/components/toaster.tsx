@@ -1,0 +1,59 @@
+import CloseIcon from "@mui/icons-material/Close";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import { keyframes } from "@mui/material/styles";
+import { useEffect, useState } from "react";
+
+import { DEFAULT_TOAST_DURATION, type Toast } from "~/utils/toast";
+
+const leave = keyframes`to { opacity: 0; visibility: hidden; transform: translateY(8px); }`;
+
+/**
+ * One toast at a time, bottom right. It closes itself after its duration: by a CSS
+ * animation (so it also goes away with JavaScript off) and, with JavaScript, by unmounting;
+ * the close button needs JavaScript.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  // Each toast object arrives once from the root loader; remember the one dismissed.
+  const [dismissed, setDismissed] = useState<Toast | null>(null);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setDismissed(toast), toast.duration ?? DEFAULT_TOAST_DURATION);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  const shown = toast && toast !== dismissed ? toast : null;
+  if (!shown) return null;
+
+  const duration = shown.duration ?? DEFAULT_TOAST_DURATION;
+  return (
+    <Box
+      role={shown.variant === "error" ? "alert" : "status"}
+      aria-live={shown.variant === "error" ? "assertive" : "polite"}
+      sx={{
+        position: "fixed",
+        zIndex: "snackbar",
+        right: { xs: 8, sm: 24 },
+        left: { xs: 8, sm: "auto" },
+        bottom: { xs: 8, sm: 24 },
+        maxWidth: { sm: 420 },
+        animation: `${leave} 300ms ease-in ${duration}ms forwards`,
+      }}
+    >
+      <Alert
+        variant="filled"
+        severity={shown.variant === "error" ? "error" : shown.variant === "success" ? "success" : "info"}
+        action={
+          <IconButton aria-label="Close" color="inherit" size="small" onClick={() => setDismissed(shown)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        }
+        sx={{ boxShadow: 6 }}
+      >
+        <AlertTitle>{shown.title}</AlertTitle>
+        {shown.description}
+      </Alert>
+    </Box>
+  );
+}
