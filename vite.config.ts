@@ -2,6 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
+  // Lets two dev servers of one checkout keep separate dependency caches.
+  cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
   plugins: [reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
