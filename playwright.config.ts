@@ -46,6 +46,9 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // The in-test SMTP server that scripts/e2e.js starts (tests read it via E2E_MAILBOX_URL).
+      ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
+      SUPPORT_EMAIL: "team@plotline.test",
     },
   },
 });

@@ -16,7 +16,12 @@ const TEAM_SIZE_OPTIONS = TEAM_SIZES.map((size) => ({ value: size, label: `${siz
 
 /** Request Demo / Schedule a Demo: a dialog with JavaScript, the /request-demo page without. */
 export function RequestDemoButton({ children, ...props }: ButtonProps) {
-  const [open, setOpen] = useState(false);
+  // Open only on the page it was opened on: the redirect after a successful request is a
+  // new location, which closes the dialog and leaves the success toast in view.
+  const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.key : null);
   const fetcher = useFetcher<{ lastResult?: SubmissionResult<string[]> }>();
   return (
     <>

@@ -1,0 +1,32 @@
+import { expect } from "@playwright/test";
+
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+/** Mail the in-test SMTP server received for an address, waiting until `count` arrived. */
+export async function mailTo(address: string, count = 1): Promise<ReceivedMail[]> {
+  const api = process.env.E2E_MAILBOX_URL;
+  if (!api) throw new Error("E2E_MAILBOX_URL is not set: run the tests with npm run test:e2e");
+  let found: ReceivedMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = (await (await fetch(`${api}/messages?to=${encodeURIComponent(address)}`)).json()) as ReceivedMail[];
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found;
+}
+
+/** A unique address per test, so tests never read each other's mail. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
