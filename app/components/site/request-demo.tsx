@@ -72,7 +72,7 @@ export function DemoRequestForm({
     id,
     lastResult,
     constraint: getZodConstraint(demoRequestSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: demoRequestSchema }),
   });
