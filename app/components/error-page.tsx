@@ -17,6 +17,8 @@ export type ErrorPageContent = {
 export function ErrorPage({ status, title, message, backTo, backLabel, detail }: ErrorPageContent) {
   return (
     <Container component="main" maxWidth="sm" sx={{ minHeight: "100vh", display: "grid", placeItems: "center", py: 8 }}>
+      {/* React hoists this into <head>; error pages have no route meta of their own. */}
+      <title>{`${title} · Plotline`}</title>
       <Box sx={{ textAlign: "center" }}>
         <Typography component="p" variant="overline" color="primary" sx={{ fontSize: "1rem", fontWeight: 700 }}>
           {status}
