@@ -26,7 +26,7 @@ export function ErrorPage({ status, title, message, backTo, backLabel, detail }:
         <Typography component="h1" variant="h2" sx={{ mb: 2 }}>
           {title}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
+        <Typography color="textSecondary" sx={{ mb: 4 }}>
           {message}
         </Typography>
         <Button component={Link} to={backTo} variant="contained" size="large">

@@ -46,7 +46,7 @@ export default function ComingSoon({ matches }: Route.ComponentProps) {
         <Typography component="h1" variant="h2" sx={{ mb: 2 }}>
           {title}
         </Typography>
-        <Typography color="text.secondary">This page is coming soon.</Typography>
+        <Typography color="textSecondary">This page is coming soon.</Typography>
       </Container>
       <Box component="footer" sx={{ borderTop: 1, borderColor: "divider" }}>
         <Container sx={{ py: 3, display: "flex", justifyContent: "flex-end" }}>

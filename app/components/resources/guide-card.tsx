@@ -49,14 +49,14 @@ export function GuideCard({ guide }: { guide: GuideSummary }) {
           <Link
             component={RouterLink}
             to={`/resources/guides/${guide.slug}`}
-            color="text.primary"
+            color="textPrimary"
             underline="hover"
             sx={stretchedLink}
           >
             {guide.title}
           </Link>
         </Typography>
-        <Typography color="text.secondary">{guide.description}</Typography>
+        <Typography color="textSecondary">{guide.description}</Typography>
         <Box
           sx={{
             mt: "auto",
@@ -78,7 +78,7 @@ export function GuideCard({ guide }: { guide: GuideSummary }) {
 
 export function ReadingTime({ minutes }: { minutes: number }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+    <Typography variant="body2" color="textSecondary" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
       <ScheduleIcon aria-hidden sx={{ fontSize: 16 }} />
       {minutes} min read
     </Typography>

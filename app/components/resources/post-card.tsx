@@ -57,7 +57,7 @@ export function PostCard({ post }: { post: PostSummary }) {
           <Link
             component={RouterLink}
             to={`/resources/blog/${post.slug}`}
-            color="text.primary"
+            color="textPrimary"
             underline="hover"
             sx={stretchedLink}
           >
@@ -65,7 +65,7 @@ export function PostCard({ post }: { post: PostSummary }) {
           </Link>
         </Typography>
         <Typography
-          color="text.secondary"
+          color="textSecondary"
           sx={{
             display: "-webkit-box",
             WebkitBoxOrient: "vertical",
@@ -83,7 +83,7 @@ export function PostCard({ post }: { post: PostSummary }) {
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {post.author}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               <time dateTime={post.publishDate}>{formatDate(post.publishDate)}</time>
             </Typography>
           </Box>

@@ -41,7 +41,7 @@ export function Faq({ items, name }: { items: { question: string; answer: string
             </Box>
             <ExpandMoreIcon className="faq-icon" sx={{ transition: "transform 150ms" }} aria-hidden />
           </Box>
-          <Typography color="text.secondary" sx={{ px: 3, pb: 2.5 }}>
+          <Typography color="textSecondary" sx={{ px: 3, pb: 2.5 }}>
             {item.answer}
           </Typography>
         </Box>

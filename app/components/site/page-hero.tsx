@@ -34,7 +34,7 @@ export function PageHero({
           <Typography
             variant="h6"
             component="p"
-            color="text.secondary"
+            color="textSecondary"
             sx={{ fontWeight: 400, maxWidth: 720, mx: "auto" }}
           >
             {subtitle}

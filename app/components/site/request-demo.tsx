@@ -39,7 +39,7 @@ export function RequestDemoButton({ children, ...props }: ButtonProps) {
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="demo-dialog-title" fullWidth maxWidth="sm">
         <DialogTitle id="demo-dialog-title">Request a demo</DialogTitle>
         <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
             Tell us about your team and we will set up a personal walkthrough of Plotline.
           </Typography>
           <DemoRequestForm

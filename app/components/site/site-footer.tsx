@@ -55,7 +55,7 @@ export function SiteFooter() {
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 4 }}>
             <Logo />
-            <Typography color="text.secondary" sx={{ mt: 2, maxWidth: 320 }}>
+            <Typography color="textSecondary" sx={{ mt: 2, maxWidth: 320 }}>
               Project and task management for individuals and remote teams, with an AI assistant that knows your work.
             </Typography>
           </Grid>
@@ -68,11 +68,11 @@ export function SiteFooter() {
                 {column.links.map((link) => (
                   <li key={link.label}>
                     {link.to ? (
-                      <Link component={RouterLink} to={link.to} color="text.secondary" underline="hover">
+                      <Link component={RouterLink} to={link.to} color="textSecondary" underline="hover">
                         {link.label}
                       </Link>
                     ) : (
-                      <Typography component="span" color="text.secondary">
+                      <Typography component="span" color="textSecondary">
                         {link.label}
                       </Typography>
                     )}
@@ -95,7 +95,7 @@ export function SiteFooter() {
             justifyContent: "space-between",
           }}
         >
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             © {new Date().getFullYear()} Plotline. All rights reserved.
           </Typography>
           <Stack direction="row" spacing={2} sx={{ color: "text.secondary", fontSize: 14 }} aria-label="Social">

@@ -42,7 +42,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
       <Typography component="h1" variant="h3" sx={{ mb: 1 }}>
         Local outbox
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      <Typography color="textSecondary" sx={{ mb: 4 }}>
         No SMTP server is configured (SMTP_URL), so mail is kept here instead of being sent. Newest first; the latest
         100.
       </Typography>
@@ -52,7 +52,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
           <Typography component="h2" variant="h6">
             {message.subject}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             To {message.to} · {new Date(message.sentAt).toUTCString()}
           </Typography>
           <Box component="pre" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", m: 0, fontFamily: "inherit" }}>

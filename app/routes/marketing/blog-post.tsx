@@ -61,14 +61,14 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <Typography component="h1" variant="h1" sx={{ fontSize: { xs: "2rem", md: "2.625rem" }, mb: 2 }}>
           {post.title}
         </Typography>
-        <Typography component="p" variant="h6" color="text.secondary" sx={{ fontWeight: 400, mb: 3 }}>
+        <Typography component="p" variant="h6" color="textSecondary" sx={{ fontWeight: 400, mb: 3 }}>
           {post.summary}
         </Typography>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 4 }}>
           <Avatar src={post.authorAvatar} alt="" sx={{ width: 48, height: 48 }} />
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{post.author}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {post.authorRole} · <time dateTime={post.publishDate}>{formatDate(post.publishDate)}</time>
             </Typography>
           </Box>

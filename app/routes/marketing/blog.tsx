@@ -163,7 +163,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             }}
           >
             <Typography sx={{ fontWeight: 600, mb: 1 }}>No posts found matching your criteria</Typography>
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               Try another word or tag, or{" "}
               <Link component={RouterLink} to={BLOG_PATH}>
                 see all posts
@@ -201,7 +201,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             <Typography id="newsletter-heading" component="h2" variant="h4" sx={{ mb: 1 }}>
               Subscribe to our newsletter
             </Typography>
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               New posts, guides and the changelog in your inbox, about once a month. We send a confirmation link first,
               and you can unsubscribe at any time.
             </Typography>

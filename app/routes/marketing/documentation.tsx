@@ -118,7 +118,7 @@ export default function DocumentationPage({ loaderData }: Route.ComponentProps) 
               {visible.length === 0 ? (
                 <Box sx={{ border: 1, borderColor: "divider", borderRadius: 3, bgcolor: "background.paper", p: 4 }}>
                   <Typography sx={{ fontWeight: 600, mb: 1 }}>No sections match “{query.trim()}”</Typography>
-                  <Typography color="text.secondary">
+                  <Typography color="textSecondary">
                     Try a shorter word, or{" "}
                     <Link component={RouterLink} to="/resources/documentation" onClick={() => setQuery("")}>
                       show all sections

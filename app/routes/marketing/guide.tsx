@@ -56,12 +56,12 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
         <Typography component="h1" variant="h1" sx={{ fontSize: { xs: "2rem", md: "2.625rem" }, mb: 2 }}>
           {guide.title}
         </Typography>
-        <Typography component="p" variant="h6" color="text.secondary" sx={{ fontWeight: 400, mb: 3 }}>
+        <Typography component="p" variant="h6" color="textSecondary" sx={{ fontWeight: 400, mb: 3 }}>
           {guide.description}
         </Typography>
         <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 4 }}>
           <TagList tags={guide.tags} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Updated <time dateTime={guide.updated}>{formatDate(guide.updated)}</time>
           </Typography>
           <ReadingTime minutes={guide.readingMinutes} />

@@ -50,7 +50,7 @@ export default function GuidesPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Grid>
         <Box sx={{ mt: { xs: 5, md: 6 }, textAlign: "center" }}>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             Looking for a specific setting or command? Read the{" "}
             <Link component={RouterLink} to="/resources/documentation">
               documentation

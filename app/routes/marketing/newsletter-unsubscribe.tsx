@@ -45,7 +45,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <Typography component="h1" variant="h2" sx={{ mb: 2 }}>
           Unsubscribe
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           Stop receiving the Plotline newsletter at this address.
         </Typography>
         {actionData?.error ? (

@@ -46,7 +46,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
         <Typography component="h1" variant="h2" sx={{ mb: 1 }}>
           The Plotline newsletter
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
+        <Typography color="textSecondary" sx={{ mb: 4 }}>
           Product news, guides and the changelog, about once a month. We will send a confirmation link first.
         </Typography>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>

@@ -42,7 +42,7 @@ export default function RequestDemoPage({ actionData }: Route.ComponentProps) {
         <Typography component="h1" variant="h2" sx={{ mb: 1 }}>
           Request a demo
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
+        <Typography color="textSecondary" sx={{ mb: 4 }}>
           Tell us about your team and we will set up a personal walkthrough of Plotline.
         </Typography>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
