@@ -29,8 +29,6 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const duration = shown.duration ?? DEFAULT_TOAST_DURATION;
   return (
     <Box
-      role={shown.variant === "error" ? "alert" : "status"}
-      aria-live={shown.variant === "error" ? "assertive" : "polite"}
       sx={{
         position: "fixed",
         zIndex: "snackbar",
@@ -42,6 +40,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       }}
     >
       <Alert
+        // An error interrupts (alert); a success waits its turn (status).
+        role={shown.variant === "error" ? "alert" : "status"}
         variant="filled"
         severity={shown.variant === "error" ? "error" : shown.variant === "success" ? "success" : "info"}
         action={

@@ -4,7 +4,9 @@ import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
+import type { Root } from "hast";
 import { unified } from "unified";
+import { visit } from "unist-util-visit";
 
 /**
  * Markdown to HTML that is safe to put in a page: raw HTML in the source is dropped, and
@@ -21,12 +23,22 @@ const schema: SanitizeSchema = {
   },
 };
 
+/** Code blocks scroll sideways on small screens, so keyboard users must be able to focus them. */
+function focusableCodeBlocks() {
+  return (tree: Root) => {
+    visit(tree, "element", (node) => {
+      if (node.tagName === "pre") node.properties.tabIndex = 0;
+    });
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSlug)
   .use(rehypeSanitize, schema)
+  .use(focusableCodeBlocks)
   .use(rehypeStringify);
 
 export function renderMarkdown(markdown: string): string {
