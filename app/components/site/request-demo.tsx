@@ -1,18 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import Button, { type ButtonProps } from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
-import { useState, type ComponentType } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Link, useLocation } from "react-router";
 
-import { FormErrors, FormSelectField, FormTextField, HoneypotField, SubmitButton } from "~/components/forms/fields";
-import { demoRequestSchema, TEAM_SIZES } from "~/validation/public-forms";
-
-const TEAM_SIZE_OPTIONS = TEAM_SIZES.map((size) => ({ value: size, label: `${size} people` }));
+// The dialog brings Conform and zod; most visitors never open it, so it loads on demand.
+const DemoRequestDialog = lazy(() => import("./demo-request-form"));
 
 /** Request Demo / Schedule a Demo: a dialog with JavaScript, the /request-demo page without. */
 export function RequestDemoButton({ children, ...props }: ButtonProps) {
@@ -21,8 +12,6 @@ export function RequestDemoButton({ children, ...props }: ButtonProps) {
   const location = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
-  const setOpen = (value: boolean) => setOpenOn(value ? location.key : null);
-  const fetcher = useFetcher<{ lastResult?: SubmissionResult<string[]> }>();
   return (
     <>
       <Button
@@ -30,67 +19,17 @@ export function RequestDemoButton({ children, ...props }: ButtonProps) {
         to="/request-demo"
         onClick={(event: React.MouseEvent) => {
           event.preventDefault();
-          setOpen(true);
+          setOpenOn(location.key);
         }}
         {...props}
       >
         {children}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="demo-dialog-title" fullWidth maxWidth="sm">
-        <DialogTitle id="demo-dialog-title">Request a demo</DialogTitle>
-        <DialogContent>
-          <Typography color="textSecondary" sx={{ mb: 2 }}>
-            Tell us about your team and we will set up a personal walkthrough of Plotline.
-          </Typography>
-          <DemoRequestForm
-            Form={fetcher.Form}
-            lastResult={fetcher.data?.lastResult}
-            pending={fetcher.state !== "idle"}
-            id="demo-dialog"
-          />
-        </DialogContent>
-      </Dialog>
+      {openOn !== null ? (
+        <Suspense fallback={null}>
+          <DemoRequestDialog open={open} onClose={() => setOpenOn(null)} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-type FormComponent = ComponentType<React.ComponentProps<typeof Form>>;
-
-export function DemoRequestForm({
-  Form: FormElement = Form,
-  lastResult,
-  pending,
-  id = "demo-request",
-}: {
-  Form?: FormComponent;
-  lastResult?: SubmissionResult<string[]>;
-  pending: boolean;
-  id?: string;
-}) {
-  const location = useLocation();
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    constraint: getZodConstraint(demoRequestSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: demoRequestSchema }),
-  });
-  const back = location.pathname === "/request-demo" ? "/" : location.pathname + location.search;
-  return (
-    <FormElement method="post" action="/request-demo" {...getFormProps(form)}>
-      <input type="hidden" name="redirectTo" value={back} />
-      <HoneypotField formId={id} />
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <FormTextField meta={fields.name} label="Name" autoComplete="name" />
-        <FormTextField meta={fields.workEmail} label="Work email" type="email" autoComplete="email" />
-        <FormTextField meta={fields.company} label="Company" autoComplete="organization" />
-        <FormSelectField meta={fields.teamSize} label="Team size" options={TEAM_SIZE_OPTIONS} />
-        <SubmitButton pending={pending} pendingLabel="Sending...">
-          Request Demo
-        </SubmitButton>
-      </Stack>
-    </FormElement>
   );
 }

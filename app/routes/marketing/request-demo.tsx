@@ -5,7 +5,7 @@ import { useNavigation } from "react-router";
 
 import { requestDemo } from "~/.server/public-forms/submissions";
 import { handlePublicForm } from "~/.server/public-forms/actions";
-import { DemoRequestForm } from "~/components/site/request-demo";
+import { DemoRequestForm } from "~/components/site/demo-request-form";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import { demoRequestSchema } from "~/validation/public-forms";
