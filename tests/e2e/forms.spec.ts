@@ -71,6 +71,26 @@ test.describe("form posts without a browser", () => {
     expect(notices.some((mail) => mail.subject === "[Contact · sales] Engines")).toBe(true);
   });
 
+  test("a valid demo request and newsletter sign-up by plain posts", async ({ request }) => {
+    const email = uniqueEmail("curl-demo");
+    const demo = await request.post("/request-demo", {
+      form: { name: "Grace", workEmail: email, company: "Navy", teamSize: "201-1000" },
+      maxRedirects: 0,
+    });
+    expect(demo.status()).toBe(302);
+    expect(demo.headers()["location"]).toBe("/");
+    expect((await mailTo(email))[0]?.subject).toBe("Your Plotline demo request");
+
+    const reader = uniqueEmail("curl-news");
+    const news = await request.post("/newsletter", {
+      form: { email: reader, redirectTo: "/pricing" },
+      maxRedirects: 0,
+    });
+    expect(news.status()).toBe(302);
+    expect(news.headers()["location"]).toBe("/pricing");
+    expect((await mailTo(reader))[0]?.subject).toBe("Confirm your Plotline newsletter subscription");
+  });
+
   test("an invalid support post answers 400 with the messages and the typed values", async ({ request }) => {
     const response = await request.post("/resources/support", {
       form: { name: "Linus", email: "nope", category: "", message: "" },
