@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // migrations. Migrations are applied by the app at start and by `npm run db:migrate`.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/.server/db/schema.ts",
+  schema: ["./app/.server/db/schema.ts", "./app/.server/auth-service/schema.ts"],
   out: "./drizzle",
 });

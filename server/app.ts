@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pinoHttp } from "pino-http";
 
+import { registerAuthMails } from "~/.server/auth-service";
 import { content } from "~/.server/content";
 import { openDatabase } from "~/.server/db/client";
 import { database, setDatabase } from "~/.server/db";
@@ -46,7 +47,8 @@ export async function boot() {
 let unregister: (() => void) | undefined;
 function registerSubscribers() {
   unregister?.();
-  unregister = registerPublicFormMails();
+  const unregisterAll = [registerPublicFormMails(), registerAuthMails()];
+  unregister = () => unregisterAll.forEach((undo) => undo());
 }
 
 /** Closes the database cleanly; safe to call twice. */

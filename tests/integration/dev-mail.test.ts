@@ -11,10 +11,10 @@ function contextFrom(ip: string) {
   return context;
 }
 
-const args = (ip: string) =>
-  ({ request: new Request("http://localhost/dev/mail"), params: {}, context: contextFrom(ip) }) as Parameters<
-    typeof loader
-  >[0];
+const args = (ip: string): Parameters<typeof loader>[0] => {
+  const request = new Request("http://localhost/dev/mail");
+  return { request, url: new URL(request.url), pattern: "/dev/mail", params: {}, context: contextFrom(ip) };
+};
 
 describe("the local outbox (no SMTP_URL)", () => {
   it("keeps sent mail, newest first, and shows it to this machine", async () => {

@@ -10,7 +10,11 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 import { acquireDataDirLock } from "./lock";
-import * as schema from "./schema";
+import * as authSchema from "../auth-service/schema";
+import * as appSchema from "./schema";
+
+/** The app's tables and the auth service's (`auth` schema), in one Drizzle schema. */
+const schema = { ...appSchema, ...authSchema };
 
 /** One Drizzle type for both engines: the code above this module never knows which it has. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

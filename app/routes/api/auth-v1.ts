@@ -1,9 +1,12 @@
-// The built-in Supabase-Auth-compatible service (issue 4) is not served yet.
-export function loader() {
-  return Response.json(
-    { code: "not_found", message: "The built-in authentication service is not available yet" },
-    { status: 404 },
-  );
+import { handleAuthRequest } from "~/.server/auth-service";
+import { clientIpContext } from "~/.server/request-context";
+import type { Route } from "./+types/auth-v1";
+
+/** The built-in Supabase-Auth-compatible service at /auth/v1/* (see app/.server/auth-service). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handleAuthRequest(request, context.get(clientIpContext));
 }
 
-export const action = loader;
+export function action({ request, context }: Route.ActionArgs) {
+  return handleAuthRequest(request, context.get(clientIpContext));
+}

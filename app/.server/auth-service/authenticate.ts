@@ -1,0 +1,23 @@
+import { AuthError } from "./errors";
+import { verifyAccessToken } from "./jwt";
+import { findSession } from "./sessions";
+import { findUserById, isBanned, type Db } from "./users";
+
+/**
+ * The Bearer access token of a user-scoped request. Beyond the signature, the session row
+ * must still exist: that is what makes sign-out and revocation take effect before `exp`.
+ */
+export async function authenticate(request: Request, tx: Db) {
+  const header = request.headers.get("Authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+  const claims = await verifyAccessToken(match[1]);
+  const session = await findSession(tx, claims.session_id);
+  if (!session || session.userId !== claims.sub) {
+    throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  }
+  const user = await findUserById(tx, claims.sub);
+  if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
+  if (isBanned(user)) throw new AuthError(403, "user_banned", "User is banned");
+  return { user, session };
+}

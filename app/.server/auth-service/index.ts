@@ -1,0 +1,2 @@
+export { handleAuthRequest } from "./router";
+export { registerAuthMails } from "./mails";

@@ -1,0 +1,79 @@
+import { importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from "jose";
+
+import { authSigningKey } from "../secrets";
+import { ACCESS_TOKEN_SECONDS, authSettings } from "./config";
+import { AuthError } from "./errors";
+import type { AmrEntry, SessionRow, UserRow } from "./schema";
+import { userAppMetadata, userMetadata } from "./users";
+
+/**
+ * Access tokens: ES256 JWTs with the key's `kid`, Supabase's claim set. Asymmetric keys
+ * let supabase-js `getClaims()` verify locally against the published JWKS.
+ */
+let keys: { kid: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: JWK } | undefined;
+
+async function signingKeys() {
+  const key = authSigningKey();
+  if (keys?.kid === key.kid) return keys;
+  const { d: _private, ...publicJwk } = key;
+  keys = {
+    kid: key.kid,
+    privateKey: (await importJWK(key, "ES256")) as CryptoKey,
+    publicKey: (await importJWK(publicJwk, "ES256")) as CryptoKey,
+    publicJwk: { ...publicJwk, use: "sig", key_ops: ["verify"] },
+  };
+  return keys;
+}
+
+/** The public half for `/.well-known/jwks.json`; the private `d` never leaves this module. */
+export async function publicJwks() {
+  return { keys: [(await signingKeys()).publicJwk] };
+}
+
+export async function signAccessToken(user: UserRow, session: SessionRow, now = new Date()) {
+  const { kid, privateKey } = await signingKeys();
+  const iat = Math.floor(now.getTime() / 1000);
+  const token = await new SignJWT({
+    email: user.email ?? "",
+    phone: user.phone ?? "",
+    app_metadata: userAppMetadata(user),
+    user_metadata: userMetadata(user),
+    role: "authenticated",
+    aal: session.aal,
+    amr: session.amr,
+    session_id: session.id,
+    is_anonymous: user.isAnonymous,
+  })
+    .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
+    .setIssuer(authSettings().issuer)
+    .setSubject(user.id)
+    .setAudience("authenticated")
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+    .sign(privateKey);
+  return { token, expiresAt: iat + ACCESS_TOKEN_SECONDS };
+}
+
+export type AccessClaims = { sub: string; session_id: string; amr?: AmrEntry[] };
+
+/** Signature, expiry, issuer and audience; the caller then checks the user and session rows. */
+export async function verifyAccessToken(token: string): Promise<AccessClaims> {
+  const { publicKey } = await signingKeys();
+  try {
+    const { payload } = await jwtVerify(token, publicKey, {
+      algorithms: ["ES256"],
+      issuer: authSettings().issuer,
+      audience: "authenticated",
+    });
+    if (typeof payload.sub !== "string" || typeof payload.session_id !== "string") {
+      throw new Error("missing sub or session_id claim");
+    }
+    return payload as unknown as AccessClaims;
+  } catch (error) {
+    throw new AuthError(
+      403,
+      "bad_jwt",
+      `invalid JWT: unable to parse or verify signature, ${error instanceof Error ? error.message : "invalid token"}`,
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import bcrypt from "bcryptjs";
+
+import { BCRYPT_COST, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "./config";
+import { AuthError, validationFailed } from "./errors";
+
+/** Passwords: bcrypt at cost 10 (`$2b$`, readable by Supabase's own server), Supabase's rules. */
+
+/** Throws `weak_password` (with reasons, which supabase-js surfaces) or a length error. */
+export function assertStrongPassword(password: string) {
+  if (Buffer.byteLength(password) > PASSWORD_MAX_BYTES) {
+    throw validationFailed(`Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`);
+  }
+  if ([...password].length < PASSWORD_MIN_LENGTH) {
+    throw new AuthError(422, "weak_password", `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`, {
+      weak_password: { reasons: ["length"] },
+    });
+  }
+}
+
+export function hashPassword(password: string) {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+/** A fixed hash to compare against when there is no user, so both paths take bcrypt's time. */
+const DUMMY_HASH = bcrypt.hashSync("plotline-no-such-user", BCRYPT_COST);
+
+/** bcrypt's compare is constant-time in the hash; a missing hash still costs one compare. */
+export async function verifyPassword(password: string, hash: string | null | undefined) {
+  if (Buffer.byteLength(password) > PASSWORD_MAX_BYTES) return false;
+  const matches = await bcrypt.compare(password, hash ?? DUMMY_HASH);
+  return matches && Boolean(hash);
+}
