@@ -17,6 +17,8 @@ import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-
 import { readSystemThemeHint, readThemePreference } from "~/.server/theme/theme-cookie";
 import { env } from "~/.server/env";
 import { readToast } from "~/.server/toast";
+import { authMiddleware, optionalUser } from "~/.server/auth/session";
+import { toSessionUser } from "~/utils/session-user";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { Toaster } from "~/components/toaster";
 import { createEmotionCache } from "~/theme/emotion-cache";
@@ -26,13 +28,17 @@ import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
+  const user = await optionalUser(context);
   return data(
     {
       theme: readThemePreference(request),
       systemTheme: readSystemThemeHint(request),
       toast,
+      user: user ? toSessionUser(user) : null,
       // Canonical URLs and share tags use the configured public URL, not the request's host.
       origin: env().appUrl,
     },
