@@ -36,14 +36,16 @@ export default [
 
   // Authentication
   ...prefix("auth", [
-    route("signin", "routes/coming-soon.tsx", { id: "auth-signin" }),
-    route("signup", "routes/coming-soon.tsx", { id: "auth-signup" }),
-    route("forgot-password", "routes/coming-soon.tsx", { id: "auth-forgot-password" }),
-    route("callback", "routes/coming-soon.tsx", { id: "auth-callback" }),
+    route("signin", "routes/auth/signin.tsx", { id: "auth-signin" }),
+    route("signup", "routes/auth/signup.tsx", { id: "auth-signup" }),
+    route("forgot-password", "routes/auth/forgot-password.tsx", { id: "auth-forgot-password" }),
+    route("callback", "routes/auth/callback.ts", { id: "auth-callback" }),
+    route("reset-password", "routes/auth/reset-password.tsx", { id: "auth-reset-password" }),
+    route("signout", "routes/auth/signout.tsx", { id: "auth-signout" }),
   ]),
 
   // Application
-  ...prefix("app", [
+  route("app", "routes/app/layout.tsx", [
     index("routes/app/index.ts"),
     route("dashboard", "routes/coming-soon.tsx", { id: "app-dashboard" }),
     route("project/:projectId", "routes/coming-soon.tsx", { id: "app-project" }),
@@ -52,6 +54,7 @@ export default [
     route("calendar", "routes/coming-soon.tsx", { id: "app-calendar" }),
     route("settings", "routes/coming-soon.tsx", { id: "app-settings" }),
   ]),
+  route("avatar/:seed", "routes/api/avatar.ts"),
 
   // Server endpoints
   route("auth/v1/*", "routes/api/auth-v1.ts"),

@@ -38,13 +38,16 @@ test.describe("server rendering", () => {
     }
   });
 
-  test("redirects: /app to the dashboard, /contact to the contact page, unknown paths home", async ({ request }) => {
+  test("redirects signed out: /app to sign-in, /contact to the contact page, unknown paths home", async ({
+    request,
+  }) => {
     const expectRedirect = async (path: string, location: string) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect([301, 302], path).toContain(response.status());
       expect(response.headers()["location"], path).toBe(location);
     };
-    await expectRedirect("/app", "/app/dashboard");
+    await expectRedirect("/app", "/auth/signin?redirectTo=%2Fapp");
+    await expectRedirect("/app/settings?tab=profile", "/auth/signin?redirectTo=%2Fapp%2Fsettings%3Ftab%3Dprofile");
     await expectRedirect("/contact", "/company/contact?topic=sales");
     await expectRedirect("/no/such/page", "/");
   });

@@ -5,10 +5,12 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Toolbar from "@mui/material/Toolbar";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 
 import { Logo } from "~/components/logo";
+import type { SessionUser } from "~/utils/session-user";
 import { RequestDemoButton } from "./request-demo";
+import { UserMenu } from "./user-menu";
 
 export const SITE_ANCHORS = [
   { href: "/#features", label: "Features" },
@@ -22,6 +24,7 @@ export const SITE_ANCHORS = [
  * screens the links fold into a <details> menu, which opens without JavaScript too.
  */
 export function SiteHeader() {
+  const user = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user ?? null;
   return (
     <AppBar
       position="sticky"
@@ -40,16 +43,22 @@ export function SiteHeader() {
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <Stack direction="row" spacing={1} sx={{ display: { xs: "none", md: "flex" }, alignItems: "center" }}>
-            <Button component={Link} to="/auth/signin" color="inherit">
-              Sign In
-            </Button>
-            <Button component={Link} to="/auth/signup" variant="outlined">
-              Sign Up
-            </Button>
-            <RequestDemoButton variant="contained">Request Demo</RequestDemoButton>
-          </Stack>
-          <MobileMenu />
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <Stack direction="row" spacing={1} sx={{ display: { xs: "none", md: "flex" }, alignItems: "center" }}>
+                <Button component={Link} to="/auth/signin" color="inherit">
+                  Sign In
+                </Button>
+                <Button component={Link} to="/auth/signup" variant="outlined">
+                  Sign Up
+                </Button>
+                <RequestDemoButton variant="contained">Request Demo</RequestDemoButton>
+              </Stack>
+              <MobileMenu />
+            </>
+          )}
         </Toolbar>
       </Container>
     </AppBar>

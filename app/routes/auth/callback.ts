@@ -1,0 +1,64 @@
+import type { EmailOtpType } from "@supabase/supabase-js";
+
+import { supabaseFor } from "~/.server/auth/session";
+import { redirectWithToast } from "~/.server/toast";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import type { Route } from "./+types/callback";
+import { finishSignIn } from "./auth.server";
+
+/**
+ * Where mailed links (sign-up confirmation, magic link, password recovery) and OAuth land:
+ * `?code=` (PKCE, the verifier is in this browser's cookie) or `?token_hash=&type=`.
+ * Either way the session cookies are set, the profile synced, and the visitor sent on.
+ */
+const RESET_PASSWORD = "/auth/reset-password";
+const OTP_TYPES: readonly EmailOtpType[] = ["signup", "invite", "magiclink", "recovery", "email_change", "email"];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const query = new URL(request.url).searchParams;
+  const fail = (description: string | null | undefined) =>
+    redirectWithToast(
+      "/auth/signin",
+      {
+        title: "Sign in failed",
+        description: description || "Please check your credentials and try again.",
+        variant: "error",
+      },
+      request,
+    );
+
+  // The service reports a spent or expired link this way (as Supabase does).
+  if (query.get("error") || query.get("error_description")) {
+    return fail(query.get("error_description") ?? query.get("error"));
+  }
+
+  const supabase = supabaseFor(context);
+  const code = query.get("code");
+  const tokenHash = query.get("token_hash");
+  const type = query.get("type");
+  let result;
+  let recovery: boolean;
+  if (code) {
+    result = await supabase.auth.exchangeCodeForSession(code);
+    // supabase-js reports the flow's kind at run time though its types leave it out.
+    recovery = (result.data as { redirectType?: string | null }).redirectType === "recovery";
+  } else if (tokenHash && type && (OTP_TYPES as readonly string[]).includes(type)) {
+    result = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: type as EmailOtpType });
+    recovery = type === "recovery";
+  } else {
+    return fail("The sign-in link is incomplete. Please request a new one.");
+  }
+  const { data, error } = result;
+  if (error || !data.user) return fail(error?.message);
+
+  const next = safeRedirectPath(query.get("next"), "/app/dashboard");
+  if (recovery || next === RESET_PASSWORD) {
+    return finishSignIn(args, data.user, RESET_PASSWORD, {
+      title: "Choose a new password",
+      description: "You are signed in. Set a new password to finish.",
+      variant: "info",
+    });
+  }
+  return finishSignIn(args, data.user, next);
+}
