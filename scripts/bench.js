@@ -9,6 +9,8 @@ import { gzipSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+// Under the service's per-IP limit of 150 token requests per 5 minutes.
+const SIGN_INS = 100;
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No build found: run `npm run build` first.");
@@ -25,7 +27,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-"));
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    AUTH_AUTOCONFIRM: "true",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
@@ -43,12 +53,48 @@ try {
   console.log("| page | p50 | p99 | JavaScript (gzip) |");
   console.log("|---|---|---|---|");
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  const signIn = await measureSignIn(SIGN_INS);
+  console.log(`\nSign-in: ${SIGN_INS} password sign-ins through the /auth/signin form action (plain POST):`);
+  console.log(`p50 ${ms(percentile(signIn, 50))}, p99 ${ms(percentile(signIn, 99))}`);
+  console.log(`bcrypt cost 10 (bcryptjs), one hash: ${ms(await hashCost())} (mean of 10)`);
   console.log(
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded PGlite.`,
   );
 } finally {
   server.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Signs one user up (auto-confirmed), then times the sign-in form's action. */
+async function measureSignIn(count) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-1";
+  const signup = await fetch(`${base}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+  const timings = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/auth/signin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "password", email, password }),
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    timings.push(performance.now() - started);
+    if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
+  }
+  return timings.sort((a, b) => a - b);
+}
+
+async function hashCost() {
+  const { default: bcrypt } = await import("bcryptjs");
+  const started = performance.now();
+  for (let i = 0; i < 10; i++) await bcrypt.hash("bench-password-1", 10);
+  return (performance.now() - started) / 10;
 }
 
 async function waitForServer(url) {
