@@ -17,7 +17,7 @@ import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-
 import { readSystemThemeHint, readThemePreference } from "~/.server/theme/theme-cookie";
 import { env } from "~/.server/env";
 import { readToast } from "~/.server/toast";
-import { authMiddleware, optionalUser } from "~/.server/auth/session";
+import { authMiddleware, optionalUser, SESSION_ENDED_TOAST, sessionEnded } from "~/.server/auth/session";
 import { toSessionUser } from "~/utils/session-user";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { Toaster } from "~/components/toaster";
@@ -33,11 +33,12 @@ export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
   const user = await optionalUser(context);
+  const ended = sessionEnded(context) ? SESSION_ENDED_TOAST : null;
   return data(
     {
       theme: readThemePreference(request),
       systemTheme: readSystemThemeHint(request),
-      toast,
+      toast: toast ?? ended,
       user: user ? toSessionUser(user) : null,
       // Canonical URLs and share tags use the configured public URL, not the request's host.
       origin: env().appUrl,

@@ -287,3 +287,40 @@ test.describe("without a browser", () => {
     expect(response.headers()["location"]).toBe("/");
   });
 });
+
+test.describe("a session that stopped working", () => {
+  test("is cleared, and the next page says so and asks to sign in again", async ({ page, context }) => {
+    const email = uniqueEmail("ended");
+    await createAccount(page, email);
+    await page.goto("/auth/signin");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+
+    // Replace the session with tokens the service never issued (as after a revocation
+    // whose refresh token is gone too).
+    const cookies = await context.cookies();
+    const session = cookies.filter((cookie) => /^sb-.+-auth-token/.test(cookie.name));
+    expect(session.length).toBeGreaterThan(0);
+    const forged = JSON.stringify({
+      access_token: "not-a-token",
+      refresh_token: "not-a-refresh-token",
+      token_type: "bearer",
+      expires_in: 3600,
+      expires_at: Math.floor(Date.now() / 1000) - 10,
+      user: { id: "00000000-0000-0000-0000-000000000000" },
+    });
+    await context.clearCookies();
+    await context.addCookies([
+      {
+        ...session[0]!,
+        name: session[0]!.name.replace(/\.\d+$/, ""),
+        value: `base64-${Buffer.from(forged).toString("base64url")}`,
+      },
+    ]);
+
+    await page.goto("/app/settings");
+    await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=%2Fapp%2Fsettings$/);
+    await expect(page.getByRole("status")).toContainText("Your session has ended");
+    expect((await context.cookies()).filter((cookie) => /^sb-.+-auth-token/.test(cookie.name))).toEqual([]);
+  });
+});

@@ -1,7 +1,10 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
+import { parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
+import { isAuthRetryableFetchError, type SupabaseClient, type User } from "@supabase/supabase-js";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
+import type { Toast } from "~/utils/toast";
 import { clientIpContext } from "../request-context";
+import { toastHeader } from "../toast";
 import { createAuthClient } from "./client";
 
 /**
@@ -9,22 +12,58 @@ import { createAuthClient } from "./client";
  * looked up once, on first use. Cookies the client writes (a refreshed or cleared session)
  * are added to whatever response the request ends with.
  */
-type AuthState = { supabase: SupabaseClient; user: () => Promise<User | null> };
+type AuthState = {
+  supabase: SupabaseClient;
+  user: () => Promise<User | null>;
+  /** True once the lookup found session cookies that no longer work (expired refresh, revoked). */
+  sessionEnded: boolean;
+};
+
+export const SESSION_ENDED_TOAST: Toast = {
+  title: "Your session has ended",
+  description: "Please sign in again to continue.",
+  variant: "info",
+};
+
+const SESSION_COOKIE = /(?:^|;\s*)sb-[^=]+-auth-token(?:\.\d+)?=/;
 
 export const authContext = createContext<AuthState | null>(null);
 
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { supabase, cookies } = createAuthClient(request, context.get(clientIpContext));
   let lookup: Promise<User | null> | undefined;
-  context.set(authContext, {
+  const hadSession = SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
+  const state: AuthState = {
     supabase,
-    // getUser asks the auth service, so a signed-out or revoked session stops at once.
-    user: () => (lookup ??= supabase.auth.getUser().then(({ data }) => data.user ?? null)),
-  });
+    sessionEnded: false,
+    // getUser asks the auth service, so a signed-out or revoked session stops at once. An
+    // expired access token is refreshed on the way (the new cookies go out with the
+    // response); a refresh token that no longer works ends the session and clears them.
+    user: () =>
+      (lookup ??= supabase.auth.getUser().then(({ data, error }) => {
+        // A service that is briefly unreachable must not sign anyone out.
+        if (data.user || !hadSession || isAuthRetryableFetchError(error)) return data.user ?? null;
+        state.sessionEnded = true;
+        cookies.push(...expireSessionCookies(request));
+        return null;
+      })),
+  };
+  context.set(authContext, state);
   const response = await next();
   for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+  // A page shows the notice itself (root loader); a redirect carries it to the next page.
+  if (state.sessionEnded && response.status >= 300 && response.status < 400) {
+    response.headers.append("Set-Cookie", await toastHeader(SESSION_ENDED_TOAST, request));
+  }
   return response;
 };
+
+/** Set-Cookie headers that delete every Supabase session cookie the request carried (chunks too). */
+function expireSessionCookies(request: Request) {
+  return parseCookieHeader(request.headers.get("Cookie") ?? "")
+    .filter(({ name }) => /^sb-[^=]+-auth-token(\.\d+)?$/.test(name))
+    .map(({ name }) => serializeCookieHeader(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax" }));
+}
 
 function auth(context: Readonly<RouterContextProvider>) {
   const state = context.get(authContext);
@@ -38,6 +77,11 @@ export function supabaseFor(context: Readonly<RouterContextProvider>) {
 
 export function optionalUser(context: Readonly<RouterContextProvider>) {
   return auth(context).user();
+}
+
+/** Whether this request arrived with a session that had stopped working (for a "signed out" notice). */
+export function sessionEnded(context: Readonly<RouterContextProvider>) {
+  return auth(context).sessionEnded;
 }
 
 /** The signed-in user, or a redirect to sign-in that brings them back here afterwards. */
