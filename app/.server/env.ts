@@ -67,6 +67,8 @@ const schema = z
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GITHUB_CLIENT_ID: optional(z.string()),
     GITHUB_CLIENT_SECRET: optional(z.string()),
+    GOOGLE_BASE_URL: optional(url("GOOGLE_BASE_URL", ["http:", "https:"], "https://oidc.example.com")),
+    GITHUB_BASE_URL: optional(url("GITHUB_BASE_URL", ["http:", "https:"], "https://github.example.com")),
     AUTH_AUTOCONFIRM: flag("AUTH_AUTOCONFIRM"),
     BILLING_ENABLED: flag("BILLING_ENABLED"),
     LOG_LEVEL: z.preprocess(
@@ -122,6 +124,9 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     oauth: {
       google: pair(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET),
       github: pair(raw.GITHUB_CLIENT_ID, raw.GITHUB_CLIENT_SECRET),
+      /** Other endpoints than Google's and GitHub's own: for testing, or GitHub Enterprise. */
+      googleBaseUrl: raw.GOOGLE_BASE_URL,
+      githubBaseUrl: raw.GITHUB_BASE_URL,
     },
     authAutoconfirm: raw.AUTH_AUTOCONFIRM,
     billingEnabled: raw.BILLING_ENABLED,

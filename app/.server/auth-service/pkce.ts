@@ -82,6 +82,8 @@ export async function consumeFlowState(authCode: string, codeVerifier: string): 
 }
 
 function verifierMatches(flow: FlowStateRow, verifier: string) {
+  // An implicit-mode OAuth flow has no challenge and never issues an exchangeable code.
+  if (!flow.codeChallenge) return false;
   const computed =
     flow.codeChallengeMethod === "s256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
   return constantTimeEqual(computed, flow.codeChallenge);

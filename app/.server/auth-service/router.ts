@@ -3,6 +3,7 @@ import { AuthError, errorResponse } from "./errors";
 import { getUser, logout, putUser } from "./handlers/user";
 import { otp, recover, resend } from "./handlers/mail-requests";
 import { health, jwks, settings } from "./handlers/meta";
+import { authorize, callback } from "./handlers/oauth";
 import { signup } from "./handlers/signup";
 import { token } from "./handlers/token";
 import { verifyGet, verifyPost } from "./handlers/verify";
@@ -24,6 +25,8 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   "/verify": { GET: verifyGet, POST: verifyPost },
   "/recover": { POST: recover },
   "/resend": { POST: resend },
+  "/authorize": { GET: authorize },
+  "/callback": { GET: callback },
   "/settings": { GET: settings },
   "/health": { GET: health },
   "/.well-known/jwks.json": { GET: jwks },

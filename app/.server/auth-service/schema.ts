@@ -153,10 +153,15 @@ export const flowState = auth.table(
     id: randomId(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     authCode: text("auth_code").notNull(),
-    codeChallenge: text("code_challenge").notNull(),
-    codeChallengeMethod: text("code_challenge_method", { enum: ["s256", "plain"] }).notNull(),
+    /** Null for an OAuth sign-in of a client in implicit mode (its session goes in the fragment). */
+    codeChallenge: text("code_challenge"),
+    codeChallengeMethod: text("code_challenge_method", { enum: ["s256", "plain"] }),
     providerType: text("provider_type").notNull(),
     authenticationMethod: text("authentication_method").notNull(),
+    /** OAuth: where the callback sends the browser (the checked `redirect_to`). */
+    referrer: text("referrer"),
+    /** OAuth: our own PKCE verifier towards the provider (Google), used once at the callback. */
+    providerCodeVerifier: text("provider_code_verifier"),
     /** Set when the mailed link was opened and the code handed to the app. */
     authCodeIssuedAt: at("auth_code_issued_at"),
     createdAt: createdAt(),

@@ -1,10 +1,11 @@
 import { authSettings } from "../config";
 import { json } from "../http";
 import { publicJwks } from "../jwt";
+import { enabledOAuthProviders } from "../oauth-providers";
 
 /** The public, read-only endpoints: settings, health and the signing keys. */
 
-const EXTERNAL_PROVIDERS = [
+export const EXTERNAL_PROVIDERS = [
   "anonymous_users",
   "apple",
   "azure",
@@ -32,11 +33,11 @@ const EXTERNAL_PROVIDERS = [
   "zoom",
 ];
 
-/** GET /settings: only e-mail sign-in exists so far. */
+/** GET /settings: e-mail sign-in, and Google and GitHub when their credentials are set. */
 export function settings() {
   const external = Object.fromEntries(EXTERNAL_PROVIDERS.map((name) => [name, false]));
   return json({
-    external: { ...external, email: true },
+    external: { ...external, ...enabledOAuthProviders(), email: true },
     disable_signup: false,
     mailer_autoconfirm: authSettings().autoconfirm,
     phone_autoconfirm: false,

@@ -71,20 +71,20 @@ export async function verifyGet(request: Request, client: ClientInfo) {
   }
 }
 
-function withQuery(target: string, params: Record<string, string>) {
+export function withQuery(target: string, params: Record<string, string>) {
   const url = new URL(target);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
 }
 
-function withFragment(target: string, params: Record<string, string>) {
+export function withFragment(target: string, params: Record<string, string>) {
   const url = new URL(target);
   url.hash = new URLSearchParams(params).toString();
   return url.toString();
 }
 
 /** The OAuth error name Supabase pairs with each status in redirects. */
-function oauthError(status: number) {
+export function oauthError(status: number) {
   if (status === 401) return "unauthorized_client";
   if (status === 403) return "access_denied";
   if (status === 503) return "temporarily_unavailable";
