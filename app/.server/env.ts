@@ -70,6 +70,23 @@ const schema = z
     GOOGLE_BASE_URL: optional(url("GOOGLE_BASE_URL", ["http:", "https:"], "https://oidc.example.com")),
     GITHUB_BASE_URL: optional(url("GITHUB_BASE_URL", ["http:", "https:"], "https://github.example.com")),
     AUTH_AUTOCONFIRM: flag("AUTH_AUTOCONFIRM"),
+    AUTH_REDIRECT_URLS: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(
+            z.url({
+              error: "AUTH_REDIRECT_URLS must be a comma-separated list of URLs like https://app.example.com/welcome",
+            }),
+          ),
+        ),
+    ),
     BILLING_ENABLED: flag("BILLING_ENABLED"),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
@@ -129,6 +146,7 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
       githubBaseUrl: raw.GITHUB_BASE_URL,
     },
     authAutoconfirm: raw.AUTH_AUTOCONFIRM,
+    authRedirectUrls: raw.AUTH_REDIRECT_URLS ?? [],
     billingEnabled: raw.BILLING_ENABLED,
     logLevel: raw.LOG_LEVEL,
   };

@@ -2,7 +2,8 @@ import { env } from "../env";
 
 /**
  * The service's fixed settings, Supabase's hosted defaults where it has them. Only
- * autoconfirm comes from the environment (AUTH_AUTOCONFIRM) for now.
+ * autoconfirm (AUTH_AUTOCONFIRM) and the redirect allow-list (AUTH_REDIRECT_URLS) come
+ * from the environment.
  */
 export const ACCESS_TOKEN_SECONDS = 3600;
 /** A spent refresh token may be presented again this long (two tabs refreshing at once). */
@@ -22,6 +23,8 @@ export function authSettings() {
     appUrl: config.appUrl,
     issuer: `${config.appUrl}/auth/v1`,
     autoconfirm: config.authAutoconfirm,
+    /** Other places mailed and OAuth links may return to (AUTH_REDIRECT_URLS), by URL prefix. */
+    redirectAllowList: config.authRedirectUrls,
     /** Where mailed links land when the client named no (valid) redirect. */
     defaultRedirect: `${config.appUrl}/auth/callback`,
   };

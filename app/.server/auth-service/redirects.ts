@@ -11,7 +11,9 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
 export function isAllowedRedirect(target: string) {
   if (!URL.canParse(target)) return false;
   const url = new URL(target);
-  const app = new URL(authSettings().appUrl);
+  const settings = authSettings();
+  if (settings.redirectAllowList.some((allowed) => matchesPrefix(url, new URL(allowed)))) return true;
+  const app = new URL(settings.appUrl);
   if (url.protocol !== app.protocol || url.hostname !== app.hostname) return false;
   if (url.username || url.password) return false;
   // As Supabase does, ports only matter away from loopback (dev servers move around).
@@ -25,4 +27,11 @@ export function requestedRedirect(request: Request, body: JsonBody = {}) {
   const candidates = [fromQuery, body.redirect_to, options.redirectTo, options.emailRedirectTo];
   const raw = candidates.find((value): value is string => typeof value === "string" && value !== "");
   return raw && isAllowedRedirect(raw) ? raw : undefined;
+}
+
+/** Same origin, no credentials, and the path at or below the allowed one. */
+function matchesPrefix(url: URL, allowed: URL) {
+  if (url.origin !== allowed.origin || url.username || url.password) return false;
+  const base = allowed.pathname.endsWith("/") ? allowed.pathname : `${allowed.pathname}/`;
+  return url.pathname === allowed.pathname || url.pathname.startsWith(base);
 }
