@@ -1,7 +1,9 @@
 import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 /**
  * A titled band of a company page: an h2 (with an optional eyebrow and intro) that names
@@ -103,5 +105,32 @@ export function IconBadge({ children, size = 44 }: { children: ReactNode; size?:
     >
       {children}
     </Box>
+  );
+}
+
+/** A list-item card: an icon badge, a title (h3) and a short description. */
+export function IconCard({
+  icon: Icon,
+  title,
+  description,
+}: {
+  icon: ComponentType;
+  title: string;
+  description: string;
+}) {
+  return (
+    <Card component="li" sx={{ height: "100%" }}>
+      <CardContent sx={{ p: 3 }}>
+        <IconBadge>
+          <Icon />
+        </IconBadge>
+        <Typography component="h3" variant="h5" sx={{ mt: 2, mb: 1 }}>
+          {title}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          {description}
+        </Typography>
+      </CardContent>
+    </Card>
   );
 }

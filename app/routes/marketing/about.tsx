@@ -10,7 +10,7 @@ import { Link } from "react-router";
 
 import { content } from "~/.server/content";
 import { valueIcon } from "~/components/company/icons";
-import { IconBadge, Section } from "~/components/company/section";
+import { IconCard, Section } from "~/components/company/section";
 import { Timeline } from "~/components/company/timeline";
 import { PageHero } from "~/components/site/page-hero";
 import { SiteLayout } from "~/components/site/site-layout";
@@ -80,24 +80,14 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)", lg: "repeat(5, 1fr)" },
           }}
         >
-          {values.map((value) => {
-            const Icon = valueIcon(value.title);
-            return (
-              <Card component="li" key={value.title} sx={{ height: "100%" }}>
-                <CardContent sx={{ p: 3 }}>
-                  <IconBadge>
-                    <Icon />
-                  </IconBadge>
-                  <Typography component="h3" variant="h5" sx={{ mt: 2, mb: 1 }}>
-                    {value.title}
-                  </Typography>
-                  <Typography variant="body2" color="textSecondary">
-                    {value.description}
-                  </Typography>
-                </CardContent>
-              </Card>
-            );
-          })}
+          {values.map((value) => (
+            <IconCard
+              key={value.title}
+              icon={valueIcon(value.title)}
+              title={value.title}
+              description={value.description}
+            />
+          ))}
         </Box>
       </Section>
 

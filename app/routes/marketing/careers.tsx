@@ -10,7 +10,7 @@ import { Link as RouterLink } from "react-router";
 import { content } from "~/.server/content";
 import { BENEFIT_ICONS } from "~/components/company/icons";
 import { JobFacts } from "~/components/company/job-facts";
-import { IconBadge, Section } from "~/components/company/section";
+import { IconCard, Section } from "~/components/company/section";
 import { PageHero } from "~/components/site/page-hero";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
@@ -67,24 +67,14 @@ export default function CareersPage({ loaderData }: Route.ComponentProps) {
             gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)" },
           }}
         >
-          {benefits.map((benefit) => {
-            const Icon = BENEFIT_ICONS[benefit.icon];
-            return (
-              <Card component="li" key={benefit.title} sx={{ height: "100%" }}>
-                <CardContent sx={{ p: 3 }}>
-                  <IconBadge>
-                    <Icon />
-                  </IconBadge>
-                  <Typography component="h3" variant="h5" sx={{ mt: 2, mb: 1 }}>
-                    {benefit.title}
-                  </Typography>
-                  <Typography variant="body2" color="textSecondary">
-                    {benefit.description}
-                  </Typography>
-                </CardContent>
-              </Card>
-            );
-          })}
+          {benefits.map((benefit) => (
+            <IconCard
+              key={benefit.title}
+              icon={BENEFIT_ICONS[benefit.icon]}
+              title={benefit.title}
+              description={benefit.description}
+            />
+          ))}
         </Box>
       </Section>
 
