@@ -7,11 +7,13 @@ import { pinoHttp } from "pino-http";
 import { registerAuthMails } from "~/.server/auth-service";
 import { content } from "~/.server/content";
 import { openDatabase } from "~/.server/db/client";
+import { countQueries } from "~/.server/db/query-count";
 import { database, setDatabase } from "~/.server/db";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { registerPublicFormMails } from "~/.server/public-forms/mails";
+import { registerTeamSubscribers } from "~/.server/team/subscribers";
 import { createRequestContext } from "~/.server/request-context";
 import { initSecrets } from "~/.server/secrets";
 import { rejectCrossSiteWrites } from "./origin-check";
@@ -47,7 +49,7 @@ export async function boot() {
 let unregister: (() => void) | undefined;
 function registerSubscribers() {
   unregister?.();
-  const unregisterAll = [registerPublicFormMails(), registerAuthMails()];
+  const unregisterAll = [registerPublicFormMails(), registerAuthMails(), registerTeamSubscribers()];
   unregister = () => unregisterAll.forEach((undo) => undo());
 }
 
@@ -86,6 +88,17 @@ export const requestLogger = pinoHttp({
 export const app = express.Router();
 
 app.use(rejectCrossSiteWrites(() => env().appUrl));
+// Each request's SQL statement count goes out as `Server-Timing: db;desc="N queries"`.
+app.use((req, res, next) => {
+  countQueries((read) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!res.headersSent) res.setHeader("Server-Timing", `db;desc="${read()} queries"`);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
+});
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

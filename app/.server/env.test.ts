@@ -39,6 +39,7 @@ describe("parseEnv", () => {
       GITHUB_CLIENT_ID: "id",
       GITHUB_CLIENT_SECRET: "secret",
       BILLING_ENABLED: "true",
+      AUTH_RATE_LIMIT_PER_IP: "500",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,7 +49,9 @@ describe("parseEnv", () => {
       ai: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3" },
       oauth: { github: { clientId: "id", clientSecret: "secret" }, google: undefined },
       billingEnabled: true,
+      authRateLimitPerIp: 500,
     });
+    expect(parseEnv({}).authRateLimitPerIp).toBe(30);
   });
 
   it.each([
@@ -65,6 +68,7 @@ describe("parseEnv", () => {
     [{ SUPABASE_URL: "https://a.supabase.co" }, "SUPABASE_URL and SUPABASE_ANON_KEY must be set together"],
     [{ BILLING_ENABLED: "yes" }, 'BILLING_ENABLED must be true or false (got "yes")'],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
+    [{ AUTH_RATE_LIMIT_PER_IP: "0" }, 'AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1 (got "0")'],
   ])("stops on %j with a one-line message naming it", (source, message) => {
     let error: unknown;
     try {

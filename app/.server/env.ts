@@ -87,6 +87,14 @@ const schema = z
           ),
         ),
     ),
+    AUTH_RATE_LIMIT_PER_IP: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1" })
+        .int({ error: "AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1" })
+        .min(1, { error: "AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1" })
+        .default(30),
+    ),
     BILLING_ENABLED: flag("BILLING_ENABLED"),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
@@ -147,6 +155,8 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     },
     authAutoconfirm: raw.AUTH_AUTOCONFIRM,
     authRedirectUrls: raw.AUTH_REDIRECT_URLS ?? [],
+    /** Mail-sending and link requests per IP per 5 minutes (Supabase's default is 30); sign-in tokens get 5×. */
+    authRateLimitPerIp: raw.AUTH_RATE_LIMIT_PER_IP,
     billingEnabled: raw.BILLING_ENABLED,
     logLevel: raw.LOG_LEVEL,
   };

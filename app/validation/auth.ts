@@ -81,3 +81,13 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 /** The provider's name as the spec's toasts write it ('Sign in with Github failed'). */
 export const PROVIDER_TOAST_NAMES: Record<OAuthProvider, string> = { google: "Google", github: "Github" };
+
+/** Settings → Security: the current password, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: existingPassword,
+    password: newPassword,
+    confirmPassword,
+  })
+  .superRefine(matchingPasswords);

@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 
+import { setDatabase } from "~/.server/db";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
+import { initSecrets } from "~/.server/secrets";
 
 /**
  * Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is
@@ -46,4 +52,25 @@ async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promis
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh migrated database for the calling `describe` block, made the process's database
+ * (with fresh secrets) before its tests and dropped after them. Returns a getter.
+ */
+export function useTestDatabase(engine: Engine) {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    initSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "plotline-secrets-")));
+    database = await createTestDatabase(engine);
+    setDatabase(database);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.drop();
+  });
+  return () => {
+    if (!database) throw new Error("the test database is not open yet");
+    return database;
+  };
 }

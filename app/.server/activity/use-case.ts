@@ -17,7 +17,10 @@ export type ActivityInput = {
   transient?: Record<string, unknown>;
 };
 
-type Write<T> = (tx: Transaction, record: (entry: ActivityInput) => Promise<void>) => Promise<T>;
+/** Appends one activity row inside the use case's transaction. */
+export type RecordActivity = (entry: ActivityInput) => Promise<void>;
+
+type Write<T> = (tx: Transaction, record: RecordActivity) => Promise<T>;
 
 /**
  * The spine of every use case: one transaction for the change and its activity rows, then

@@ -1,22 +1,26 @@
 import { RateLimiterMemory } from "rate-limiter-flexible";
 
+import { env } from "../env";
 import { consume, resetRateLimits } from "../security/rate-limit";
 import { MAIL_INTERVAL_SECONDS } from "./config";
 import { emailRateLimited, requestRateLimited } from "./errors";
 
 /**
- * Supabase's per-IP limits, a cap on wrong passwords per address, and one mail of each
- * kind per address per minute. In memory, like the public forms' limits (decision 004).
+ * Supabase's per-IP limits (AUTH_RATE_LIMIT_PER_IP, 30 per 5 minutes by default), a cap
+ * on wrong passwords per address, and one mail of each kind per address per minute. In memory, like the public forms' limits (decision 004).
  */
-const IP_LIMITS = {
-  /** /signup, /otp, /recover, /resend: each can send a mail. */
-  email: { points: 30, durationSeconds: 5 * 60 },
-  token: { points: 150, durationSeconds: 5 * 60 },
-  verify: { points: 30, durationSeconds: 5 * 60 },
-};
+function ipLimits() {
+  const perIp = env().authRateLimitPerIp;
+  return {
+    /** /signup, /otp, /recover, /resend: each can send a mail. */
+    email: { points: perIp, durationSeconds: 5 * 60 },
+    token: { points: perIp * 5, durationSeconds: 5 * 60 },
+    verify: { points: perIp, durationSeconds: 5 * 60 },
+  };
+}
 
-export async function limitByIp(group: keyof typeof IP_LIMITS, ip: string | null) {
-  const result = await consume(`auth-${group}`, IP_LIMITS[group], ip ?? "unknown");
+export async function limitByIp(group: "email" | "token" | "verify", ip: string | null) {
+  const result = await consume(`auth-${group}`, ipLimits()[group], ip ?? "unknown");
   if (!result.allowed) throw requestRateLimited();
 }
 

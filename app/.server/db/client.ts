@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 import { acquireDataDirLock } from "./lock";
+import { queryCounter } from "./query-count";
 import * as authSchema from "../auth-service/schema";
 import * as appSchema from "./schema";
 
@@ -51,7 +52,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 3000, max: 10 });
   // An idle client losing its server must not crash the process; the pool reconnects.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, logger: queryCounter }) as unknown as Database;
   const url = new URL(connectionString);
   return {
     db,
@@ -74,7 +75,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: queryCounter });
   return {
     db: db as unknown as Database,
     engine: "pglite",

@@ -1,0 +1,78 @@
+import type { User } from "@supabase/supabase-js";
+import { data, type RouterContextProvider } from "react-router";
+
+import { requireUser } from "../auth/session";
+import { FieldError, ForbiddenError, NotFoundError, PlanLimitError } from "../errors";
+import { clientIpContext } from "../request-context";
+
+/**
+ * What app route modules share: the signed-in actor, and the translation of a use case's
+ * refusals into HTTP answers (404 that never says whether something exists, 403 with the
+ * policy's reason) or into form errors shown beside the field.
+ */
+export type SignedInActor = { userId: string; ip: string | null };
+
+export async function requireActor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ user: User; actor: SignedInActor }> {
+  const user = await requireUser(request, context);
+  return { user, actor: { userId: user.id, ip: context.get(clientIpContext) } };
+}
+
+export const NOT_FOUND_PAGES = {
+  Project: {
+    title: "Project Not Found",
+    message: "The project you're looking for doesn't exist or you don't have access to it.",
+  },
+  Workspace: {
+    title: "Workspace Not Found",
+    message: "The workspace you're looking for doesn't exist or you don't have access to it.",
+  },
+} as Record<string, { title: string; message: string }>;
+
+/** Rethrows a NotFoundError or ForbiddenError as the HTTP answer; anything else unchanged. */
+export function httpError(error: unknown): unknown {
+  if (error instanceof NotFoundError) {
+    const page = NOT_FOUND_PAGES[error.subject] ?? { title: "Not Found", message: "There is nothing here." };
+    return data({ ...page, backTo: "/app/dashboard", backLabel: "Back to dashboard" }, { status: 404 });
+  }
+  if (error instanceof ForbiddenError) {
+    return data(
+      { title: "Access Denied", message: error.message, backTo: "/app/dashboard", backLabel: "Back to dashboard" },
+      { status: 403 },
+    );
+  }
+  return error;
+}
+
+/**
+ * Runs a use case from a loader or action: a refusal becomes its HTTP answer, a field
+ * problem is handed back so the form can show it.
+ */
+export async function run<T>(
+  action: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; field: string; message: string }> {
+  try {
+    return { ok: true, value: await action() };
+  } catch (error) {
+    if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message };
+    if (error instanceof PlanLimitError) return { ok: false, field: "", message: error.message };
+    throw httpError(error);
+  }
+}
+
+/** Loads with the same translation: a 404 or 403 page instead of a 500. */
+export async function load<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw httpError(error);
+  }
+}
+
+/** Whole numbers ≥ 1 from a query parameter (pages), else 1. */
+export function pageParam(url: URL, name = "page") {
+  const value = Number(url.searchParams.get(name));
+  return Number.isInteger(value) && value >= 1 ? value : 1;
+}

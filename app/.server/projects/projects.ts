@@ -1,0 +1,245 @@
+import { and, eq, like, ne } from "drizzle-orm";
+
+import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Transaction } from "../db/client";
+import { projects, projectStars, projectVisits } from "../db/schema";
+import { db } from "../db";
+import { FieldError } from "../errors";
+import { newPublicId } from "../ids";
+import { assertCanCreateProject } from "../plans/limits";
+import { authorize } from "../policies";
+import { workspaceForMember } from "../workspaces/membership";
+import { colorForName, keyFromName, type ProjectColor } from "~/utils/projects";
+import { liveProjects, projectForMember, type ProjectAccess } from "./access";
+
+/**
+ * The project use cases. Each checks the policy with the actor's role in the project's
+ * workspace, writes in one transaction with its activity row, and publishes the event
+ * after commit (writeWithActivity).
+ */
+type SignedIn = Actor & { userId: string };
+
+const KEY_TAKEN = "Another project in this workspace already uses this key.";
+
+async function keyTaken(tx: Transaction, workspaceId: string, key: string, exceptProjectId?: string) {
+  const conditions = [eq(projects.workspaceId, workspaceId), eq(projects.key, key), liveProjects];
+  if (exceptProjectId) conditions.push(ne(projects.id, exceptProjectId));
+  const [row] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A derived key made unique in the workspace: WR, then WR2, WR3… */
+async function freeKey(tx: Transaction, workspaceId: string, base: string) {
+  const stem = base.slice(0, 8);
+  const used = new Set(
+    (
+      await tx
+        .select({ key: projects.key })
+        .from(projects)
+        .where(and(eq(projects.workspaceId, workspaceId), like(projects.key, `${stem}%`), liveProjects))
+    ).map((row) => row.key),
+  );
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${stem}${n}`)) return `${stem}${n}`;
+}
+
+export type CreateProjectInput = {
+  /** The workspace's public id. */
+  workspaceId: string;
+  name: string;
+  description?: string;
+  /** Upper-case letters and digits; derived from the name when left out. */
+  key?: string;
+  color?: ProjectColor;
+};
+
+export async function createProject(actor: SignedIn, input: CreateProjectInput) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
+    authorize(workspace.role, "project.create");
+    await assertCanCreateProject(tx, workspace.id);
+    const name = input.name.trim();
+    let key = input.key?.trim();
+    if (key) {
+      if (await keyTaken(tx, workspace.id, key)) throw new FieldError("key", KEY_TAKEN);
+    } else {
+      key = await freeKey(tx, workspace.id, keyFromName(name));
+    }
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        publicId: newPublicId(),
+        workspaceId: workspace.id,
+        key,
+        name,
+        description: input.description?.trim() ?? "",
+        color: input.color ?? colorForName(name),
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .returning();
+    if (!project) throw new Error("project insert returned no row");
+    await record({
+      verb: "project.created",
+      subjectType: "project",
+      subjectId: project.publicId,
+      workspaceId: workspace.id,
+      projectId: project.id,
+      data: { name, key },
+    });
+    return { id: project.publicId, name: project.name, key: project.key };
+  });
+}
+
+export type UpdateProjectInput = {
+  projectId: string;
+  name?: string;
+  description?: string;
+  key?: string;
+  color?: ProjectColor;
+};
+
+const EDITABLE = ["name", "description", "key", "color"] as const;
+
+/** Changes name, description, key or colour; the activity row lists each change (from → to). */
+export async function updateProject(actor: SignedIn, input: UpdateProjectInput) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await projectForMember(actor.userId, input.projectId, tx);
+    authorize(access.role, "project.update");
+    const { project } = access;
+    const next = {
+      name: input.name?.trim() ?? project.name,
+      description: input.description?.trim() ?? project.description,
+      key: input.key?.trim() ?? project.key,
+      color: input.color ?? project.color,
+    };
+    const changes: Record<string, { from: string; to: string }> = {};
+    for (const field of EDITABLE) {
+      if (next[field] !== project[field]) changes[field] = { from: project[field], to: next[field] };
+    }
+    if (Object.keys(changes).length === 0) return summary(access);
+    if (changes.key && (await keyTaken(tx, project.workspaceId, next.key, project.id))) {
+      throw new FieldError("key", KEY_TAKEN);
+    }
+    await tx
+      .update(projects)
+      .set({ ...next, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(projects.id, project.id));
+    await record({
+      verb: changes.name && Object.keys(changes).length === 1 ? "project.renamed" : "project.updated",
+      ...subject(access),
+      data: { name: next.name, changes },
+    });
+    return { ...summary(access), name: next.name, key: next.key };
+  });
+}
+
+/** Sets (a path under the uploads folder) or clears the cover image. */
+export async function setProjectCover(actor: SignedIn, input: { projectId: string; coverPath: string | null }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await projectForMember(actor.userId, input.projectId, tx);
+    authorize(access.role, "project.update");
+    await tx
+      .update(projects)
+      .set({ coverPath: input.coverPath, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(projects.id, access.project.id));
+    await record({
+      verb: input.coverPath ? "project.cover_changed" : "project.cover_removed",
+      ...subject(access),
+      data: { name: access.project.name },
+    });
+    return { previous: access.project.coverPath };
+  });
+}
+
+export async function setProjectArchived(actor: SignedIn, input: { projectId: string; archived: boolean }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await projectForMember(actor.userId, input.projectId, tx);
+    authorize(access.role, "project.archive");
+    if (Boolean(access.project.archivedAt) === input.archived) return summary(access);
+    await tx
+      .update(projects)
+      .set({ archivedAt: input.archived ? new Date() : null, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(projects.id, access.project.id));
+    await record({
+      verb: input.archived ? "project.archived" : "project.unarchived",
+      ...subject(access),
+      data: { name: access.project.name },
+    });
+    return summary(access);
+  });
+}
+
+/**
+ * Soft-deletes a project (owner or admin). `confirmName`, when given, must be the
+ * project's name: the settings page asks the user to type it.
+ */
+export async function deleteProject(actor: SignedIn, input: { projectId: string; confirmName?: string }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await projectForMember(actor.userId, input.projectId, tx);
+    authorize(access.role, "project.delete");
+    if (input.confirmName !== undefined && input.confirmName.trim() !== access.project.name) {
+      throw new FieldError("confirmName", `Type the project name, ${access.project.name}, to confirm.`);
+    }
+    await tx
+      .update(projects)
+      .set({ deletedAt: new Date(), updatedBy: actor.userId })
+      .where(eq(projects.id, access.project.id));
+    await record({ verb: "project.deleted", ...subject(access), data: { name: access.project.name } });
+    return summary(access);
+  });
+}
+
+/** Stars or unstars a project for the actor alone (any member, viewers too). */
+export async function setProjectStarred(actor: SignedIn, input: { projectId: string; starred: boolean }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await projectForMember(actor.userId, input.projectId, tx);
+    authorize(access.role, "project.star");
+    if (access.starred === input.starred) return { ...summary(access), starred: input.starred };
+    if (input.starred) {
+      await tx
+        .insert(projectStars)
+        .values({ userId: actor.userId, projectId: access.project.id })
+        .onConflictDoNothing();
+    } else {
+      await tx
+        .delete(projectStars)
+        .where(and(eq(projectStars.userId, actor.userId), eq(projectStars.projectId, access.project.id)));
+    }
+    await record({
+      verb: input.starred ? "project.starred" : "project.unstarred",
+      ...subject(access),
+      data: { name: access.project.name },
+    });
+    return { ...summary(access), starred: input.starred };
+  });
+}
+
+/**
+ * Remembers when the user last opened the project (for "recently opened"). A read
+ * receipt, not a change to anything: it writes no activity and publishes no event.
+ */
+export async function recordProjectVisit(userId: string, projectId: string) {
+  const now = new Date();
+  await db()
+    .insert(projectVisits)
+    .values({ userId, projectId, lastOpenedAt: now })
+    .onConflictDoUpdate({ target: [projectVisits.userId, projectVisits.projectId], set: { lastOpenedAt: now } });
+}
+
+function subject(access: ProjectAccess) {
+  return {
+    subjectType: "project",
+    subjectId: access.project.publicId,
+    workspaceId: access.project.workspaceId,
+    projectId: access.project.id,
+  };
+}
+
+function summary(access: ProjectAccess) {
+  return { id: access.project.publicId, name: access.project.name, key: access.project.key };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+
+import { findUserByEmail } from "~/.server/auth-service/users";
+import { verifyPassword } from "~/.server/auth-service/passwords";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "~/.server/demo/seed";
+import { dashboardProjects } from "~/.server/projects/queries";
+import { listWorkspaces } from "~/.server/workspaces/workspaces";
+import { engines, useTestDatabase } from "../setup/database";
+
+/** `npm run seed:demo`'s work: a confirmed demo account, two workspaces, five projects, once. */
+describe.each(engines)("the demo seed on %s", (engine) => {
+  const db = useTestDatabase(engine);
+
+  it("creates the demo account with the spec's sample shape, and does nothing the second time", async () => {
+    expect(await seedDemo()).toEqual({ created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const user = await findUserByEmail(db().db, DEMO_EMAIL);
+    expect(user?.emailConfirmedAt).toBeInstanceOf(Date);
+    expect(await verifyPassword(DEMO_PASSWORD, user?.encryptedPassword)).toBe(true);
+    const workspaces = await listWorkspaces(user!.id);
+    expect(workspaces.map((workspace) => workspace.name)).toEqual(["Personal Projects", "Acme Corp"]);
+    const projects = await dashboardProjects(user!.id, { sort: "name" });
+    expect(projects.map((project) => project.name)).toEqual([
+      "Marketing Campaign",
+      "Mobile App",
+      "Product Roadmap",
+      "Q3 Planning",
+      "Website Redesign",
+    ]);
+    expect(projects.filter((project) => project.starred).map((project) => project.name)).toEqual([
+      "Product Roadmap",
+      "Website Redesign",
+    ]);
+    expect((await seedDemo()).created).toBe(false);
+    expect(await dashboardProjects(user!.id)).toHaveLength(5);
+  });
+});
