@@ -8,7 +8,8 @@ import { Theme, useTheme } from "remix-themes";
 
 import type { ThemePreference } from "~/theme/preference";
 
-const OPTIONS: { value: ThemePreference; label: string; icon: React.ReactNode }[] = [
+/** The three choices, with their icons (also the app's theme menu). */
+export const THEME_OPTIONS: { value: ThemePreference; label: string; icon: React.ReactNode }[] = [
   { value: "light", label: "Light", icon: <LightModeOutlined fontSize="small" /> },
   { value: "dark", label: "Dark", icon: <DarkModeOutlined fontSize="small" /> },
   { value: "system", label: "System", icon: <SettingsBrightnessOutlined fontSize="small" /> },
@@ -27,7 +28,7 @@ export function ThemeSwitcher() {
     <Form method="post" action="/action/set-theme" reloadDocument aria-label="Theme">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <ToggleButtonGroup size="small" value={current} exclusive aria-label="Theme">
-        {OPTIONS.map((option) => (
+        {THEME_OPTIONS.map((option) => (
           <ToggleButton
             key={option.value}
             value={option.value}

@@ -10,6 +10,18 @@ import { DEFAULT_TOAST_DURATION, type Toast } from "~/utils/toast";
 
 const leave = keyframes`to { opacity: 0; visibility: hidden; transform: translateY(8px); }`;
 
+/** A key per toast object, so a new toast gets a new element and its own closing animation. */
+const toastKeys = new WeakMap<Toast, number>();
+let nextToastKey = 0;
+function keyOf(toast: Toast) {
+  let key = toastKeys.get(toast);
+  if (key === undefined) {
+    key = nextToastKey++;
+    toastKeys.set(toast, key);
+  }
+  return key;
+}
+
 /**
  * One toast at a time, bottom right. It closes itself after its duration: by a CSS
  * animation (so it also goes away with JavaScript off) and, with JavaScript, by unmounting;
@@ -29,6 +41,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const duration = shown.duration ?? DEFAULT_TOAST_DURATION;
   return (
     <Box
+      key={keyOf(shown)}
       sx={{
         position: "fixed",
         zIndex: "snackbar",

@@ -215,6 +215,8 @@ test.describe("password recovery", () => {
     await page.goto("/auth/signin");
     await page.getByRole("main").getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    // The URL changes before the new page renders when JavaScript navigates.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forgot your password?");
     await page
       .getByRole("main")
       .getByLabel(/^Email/)

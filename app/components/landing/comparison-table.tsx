@@ -7,7 +7,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 
 import type { ComparisonRow } from "./types";
-import { visuallyHidden } from "./visually-hidden";
+import { visuallyHidden } from "~/components/visually-hidden";
 
 const PLANS = [
   { key: "free", name: "Free" },

@@ -1,6 +1,11 @@
 import { Outlet } from "react-router";
 
 import { requireUser } from "~/.server/auth/session";
+import { requireActor } from "~/.server/http/respond";
+import { readSidebarOpen } from "~/.server/shell-preferences";
+import { shellData } from "~/.server/workspaces/shell";
+import { AppShell } from "~/components/app-shell/app-shell";
+import { toSessionUser } from "~/utils/session-user";
 import type { Route } from "./+types/layout";
 
 /**
@@ -14,6 +19,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export default function AppLayout() {
-  return <Outlet />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, actor } = await requireActor(request, context);
+  const shell = await shellData(user, actor.ip);
+  return { ...shell, user: toSessionUser(user), sidebarOpen: readSidebarOpen(request) };
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell shell={loaderData}>
+      <Outlet />
+    </AppShell>
+  );
 }

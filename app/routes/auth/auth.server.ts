@@ -5,7 +5,9 @@ import { handleAuthRequest } from "~/.server/auth-service";
 import { supabaseFor } from "~/.server/auth/session";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { userSettingsOf } from "~/.server/profiles/settings";
 import { syncProfile } from "~/.server/profiles/sync-profile";
+import { themeCookie } from "~/.server/theme/theme-cookie";
 import { clientIpContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import type { Toast } from "~/utils/toast";
@@ -59,7 +61,11 @@ export async function finishSignIn(
     logger.error({ err: error, userId: user.id }, "profile sync failed after sign-in");
     shown = PROFILE_SYNC_TOAST;
   }
-  return redirectWithToast(to, shown, request);
+  // The theme saved in the user's settings follows them to this browser.
+  const { theme } = await userSettingsOf(user.id).catch(() => ({ theme: null }));
+  const secure = new URL(request.url).protocol === "https:";
+  const headers = theme ? { "Set-Cookie": themeCookie(theme, secure) } : undefined;
+  return redirectWithToast(to, shown, request, { headers });
 }
 
 export function isOAuthProvider(value: unknown): value is OAuthProvider {

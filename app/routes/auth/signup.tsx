@@ -13,6 +13,7 @@ import { AuthAlert, AuthTextField, PasswordField } from "~/components/auth/field
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { SubmitButton } from "~/components/forms/fields";
 import { originFrom, pageMeta } from "~/utils/meta";
+import { safeRedirectPath } from "~/utils/safe-redirect";
 import { signUpSchema, type OAuthProvider } from "~/validation/auth";
 import type { Route } from "./+types/signup";
 import { callbackUrl, finishSignIn, samePage, startOAuth } from "./auth.server";
@@ -25,9 +26,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+const DASHBOARD = "/app/dashboard";
+
+/** Where to go once signed up: a same-origin `redirectTo` (e.g. an invitation), else the dashboard. */
+const destination = (value: FormDataEntryValue | string | null | undefined) => safeRedirectPath(value, DASHBOARD);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectSignedIn(context);
-  return null;
+  const redirectTo = destination(new URL(request.url).searchParams.get("redirectTo"));
+  return { redirectTo: redirectTo === DASHBOARD ? null : redirectTo };
 }
 
 type ActionResult = { lastResult: SubmissionResult<string[]>; error?: { title: string; description: string } };
@@ -46,10 +53,15 @@ export async function action(args: Route.ActionArgs) {
     return data<ActionResult>({ lastResult: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   }
   const { email, password, fullName } = submission.value;
+  const next = destination(formData.get("redirectTo"));
   const { data: created, error } = await supabaseFor(context).auth.signUp({
     email,
     password,
-    options: { data: { full_name: fullName || email.split("@")[0] }, emailRedirectTo: callbackUrl() },
+    options: {
+      data: { full_name: fullName || email.split("@")[0] },
+      // The confirmation link comes back through the callback to where the visitor was going.
+      emailRedirectTo: callbackUrl(next === DASHBOARD ? undefined : next),
+    },
   });
   if (error) {
     return data<ActionResult>(
@@ -65,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
   }
   // With AUTH_AUTOCONFIRM the service signs the new account in at once.
   if (created.session && created.user) {
-    return finishSignIn(args, created.user, "/app/dashboard", {
+    return finishSignIn(args, created.user, next, {
       title: "Account created!",
       description: "You are signed in and ready to plan your first project.",
       variant: "success",
@@ -83,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.formData?.get("intent");
   const signUpPending = pendingIntent === "password";
@@ -107,7 +119,15 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       footer={
         <>
           Already have an account?{" "}
-          <Link component={RouterLink} to="/auth/signin" sx={{ fontWeight: 600 }}>
+          <Link
+            component={RouterLink}
+            to={
+              loaderData.redirectTo
+                ? `/auth/signin?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
+                : "/auth/signin"
+            }
+            sx={{ fontWeight: 600 }}
+          >
             Sign In
           </Link>
         </>
@@ -116,6 +136,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       <Stack spacing={3}>
         <Form method="post" {...getFormProps(form)} aria-label="Sign up with email and password">
           <input type="hidden" name="intent" value="password" />
+          {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
           <Stack spacing={2}>
             {actionData?.error ? (
               <AuthAlert title={actionData.error.title} description={actionData.error.description} />

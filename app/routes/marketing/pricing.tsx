@@ -11,7 +11,7 @@ import { PricingPlans } from "~/components/landing/pricing-plans";
 import { HEADER_HEIGHT, Section } from "~/components/landing/section";
 import { Testimonials } from "~/components/landing/testimonials";
 import type { Billing } from "~/components/landing/types";
-import { visuallyHidden } from "~/components/landing/visually-hidden";
+import { visuallyHidden } from "~/components/visually-hidden";
 import { Faq } from "~/components/site/faq";
 import { PageHero } from "~/components/site/page-hero";
 import { SiteLayout } from "~/components/site/site-layout";

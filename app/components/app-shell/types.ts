@@ -1,0 +1,28 @@
+import type { SessionUser } from "~/utils/session-user";
+
+/** What the app layout's loader hands the shell. */
+export type ShellWorkspace = {
+  id: string;
+  name: string;
+  role: "owner" | "admin" | "editor" | "viewer";
+  personal: boolean;
+  canCreateProject: boolean;
+  projects: { id: string; name: string; color: string }[];
+};
+
+export type ShellNotification = {
+  id: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+};
+
+export type ShellData = {
+  user: SessionUser;
+  workspaces: ShellWorkspace[];
+  starred: { id: string; name: string; color: string }[];
+  notifications: { items: ShellNotification[]; unread: number };
+  sidebarOpen: boolean;
+};

@@ -1,0 +1,34 @@
+import StarIcon from "@mui/icons-material/Star";
+import StarBorderIcon from "@mui/icons-material/StarBorder";
+import IconButton from "@mui/material/IconButton";
+import { useFetcher, useLocation } from "react-router";
+
+/**
+ * Star / Unstar: a form post to /app/project/{id}/star that comes back to this page
+ * without JavaScript; with it, a fetcher that shows the new state at once.
+ */
+export function StarButton({ projectId, name, starred }: { projectId: string; name: string; starred: boolean }) {
+  const fetcher = useFetcher({ key: `star-${projectId}` });
+  const location = useLocation();
+  const pending = fetcher.formData?.get("starred");
+  const shown = pending ? pending === "true" : starred;
+  const action = `/app/project/${projectId}/star`;
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="starred" value={String(!shown)} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <IconButton
+        type="submit"
+        aria-label={shown ? `Unstar ${name}` : `Star ${name}`}
+        aria-pressed={shown}
+        onClick={(event) => {
+          event.preventDefault();
+          void fetcher.submit({ starred: String(!shown) }, { method: "post", action });
+        }}
+        sx={{ color: shown ? "warning.main" : "text.secondary" }}
+      >
+        {shown ? <StarIcon /> : <StarBorderIcon />}
+      </IconButton>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,107 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { Link } from "react-router";
+
+import { TabHeading } from "./settings-tabs";
+
+type Usage = {
+  plan: "free" | "pro" | "business";
+  limits: { projects: number; workspaces: number };
+  workspaces: number;
+  projects: number;
+  enforced: boolean;
+};
+
+const PLAN_NAMES = { free: "Free", pro: "Pro", business: "Business" } as const;
+
+/** The plan, and the account's usage against its limits (workspaces it owns, their projects). */
+export function BillingTab({ usage }: { usage: Usage }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <TabHeading>Billing</TabHeading>
+      <Typography sx={{ mb: 2 }}>
+        Your plan: <strong>{PLAN_NAMES[usage.plan]}</strong>
+      </Typography>
+      {usage.enforced ? null : (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This Plotline server does not enforce plan limits: use as many workspaces and projects as you need.
+        </Alert>
+      )}
+      <Meter label="Projects" used={usage.projects} limit={usage.limits.projects} />
+      <Meter label="Workspaces you own" used={usage.workspaces} limit={usage.limits.workspaces} />
+      <Button component={Link} to="/pricing" variant="outlined" sx={{ mt: 2 }}>
+        Compare plans
+      </Button>
+    </Paper>
+  );
+}
+
+function Meter({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+  // Infinity does not survive the trip to the browser as JSON: it arrives as null.
+  const unlimited = limit === null || !Number.isFinite(limit);
+  return (
+    <Box sx={{ mb: 2, maxWidth: 480 }}>
+      <Typography>
+        {label}: {used} of {unlimited ? "Unlimited" : limit}
+      </Typography>
+      {unlimited ? null : (
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, (used / (limit || 1)) * 100)}
+          aria-label={`${label} used`}
+          sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+        />
+      )}
+    </Box>
+  );
+}
+
+const INTEGRATIONS = [
+  { name: "Slack", text: "Post project updates to a channel and create tasks from messages." },
+  { name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." },
+  { name: "Google Calendar", text: "See task due dates and team events in your calendar." },
+  { name: "Webhooks", text: "Send every change in a workspace to your own endpoint." },
+  { name: "Public API", text: "Personal access tokens for scripts and other tools." },
+];
+
+/** What the integrations will connect: listed honestly, nothing to click yet. */
+export function IntegrationsTab() {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <TabHeading>Integrations</TabHeading>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
+        Integrations are on their way. These are the first ones:
+      </Typography>
+      <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+        {INTEGRATIONS.map((integration) => (
+          <Box
+            component="li"
+            key={integration.name}
+            sx={{
+              display: "flex",
+              alignItems: "center",
+              gap: 2,
+              p: 2,
+              border: 1,
+              borderColor: "divider",
+              borderRadius: 2,
+            }}
+          >
+            <Box sx={{ flexGrow: 1 }}>
+              <Typography sx={{ fontWeight: 600 }}>{integration.name}</Typography>
+              <Typography variant="body2" color="textSecondary">
+                {integration.text}
+              </Typography>
+            </Box>
+            <Chip label="Coming soon" size="small" />
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,256 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+
+import { load, pageParam, requireActor, run } from "~/.server/http/respond";
+import { assertProjectPermission, projectForMember } from "~/.server/projects/access";
+import {
+  deleteProject,
+  recordProjectVisit,
+  setProjectArchived,
+  setProjectCover,
+  updateProject,
+} from "~/.server/projects/projects";
+import { projectActivity } from "~/.server/projects/queries";
+import { permissionsOf } from "~/.server/policies";
+import { membersOf } from "~/.server/team/queries";
+import { redirectWithToast } from "~/.server/toast";
+import { removeImage, storeImage } from "~/.server/uploads/images";
+import { env } from "~/.server/env";
+import { StarButton } from "~/components/dashboard/star-button";
+import { ActivityLog } from "~/components/project/activity-log";
+import { ProjectSettings } from "~/components/project/project-settings";
+import { ShareMenu } from "~/components/project/share-menu";
+import { Sharing } from "~/components/project/sharing";
+import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
+import { isProjectColor } from "~/utils/projects";
+import {
+  deleteProjectSchema,
+  PROJECT_VIEWS,
+  projectSettingsSchema,
+  type ProjectView,
+} from "~/validation/project-fields";
+import type { Route } from "./+types/project";
+
+/**
+ * The project page: its views in the URL (`?view=`, list by default), Settings and the
+ * Activity Log working, the task views waiting for the tasks to arrive.
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Project ${loaderData.project.name.toUpperCase()}` : "Project Not Found · Plotline" },
+];
+
+function viewOf(url: URL): ProjectView {
+  const view = url.searchParams.get("view");
+  return (PROJECT_VIEWS as readonly string[]).includes(view ?? "") ? (view as ProjectView) : "list";
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireActor(request, context);
+  const access = await load(() => projectForMember(user.id, params.projectId));
+  const url = new URL(request.url);
+  const view = viewOf(url);
+  const { project, workspace } = access;
+  await recordProjectVisit(user.id, project.id);
+  const [activity, members] = await Promise.all([
+    view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
+    view === "sharing" ? membersOf(workspace.id) : null,
+  ]);
+  return {
+    project: {
+      id: project.publicId,
+      name: project.name,
+      key: project.key,
+      description: project.description,
+      color: project.color,
+      coverUrl: project.coverPath ? `/uploads/${project.coverPath}` : null,
+      archived: project.archivedAt !== null,
+      workspace: { id: workspace.publicId, name: workspace.name },
+    },
+    url: `${env().appUrl}/app/project/${project.publicId}`,
+    starred: access.starred,
+    permissions: permissionsOf(access.role),
+    view,
+    activity,
+    members,
+  };
+}
+
+const saved = { title: "Project updated", description: "Your changes are saved.", variant: "success" } as const;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const projectId = params.projectId;
+  const here = (view: ProjectView) => `/app/project/${projectId}?view=${view}`;
+  const fail = (result: { field: string; message: string }, submission: Replier) =>
+    data(
+      {
+        intent,
+        result: submission.reply(
+          result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] },
+        ),
+      },
+      { status: 400 },
+    );
+
+  switch (intent) {
+    case "update": {
+      const submission = parseWithZod(formData, { schema: projectSettingsSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      const { color, ...fields } = submission.value;
+      const result = await run(() =>
+        updateProject(actor, { projectId, ...fields, color: isProjectColor(color) ? color : undefined }),
+      );
+      if (!result.ok) return fail(result, submission);
+      return redirectWithToast(here("settings"), saved, request);
+    }
+    case "cover": {
+      // Check the right to change the project before the file is even looked at.
+      await load(() => assertProjectPermission(actor.userId, projectId, "project.update"));
+      const submission = parseWithZod(formData, { schema: coverSchema });
+      const file = formData.get("cover");
+      if (!(file instanceof File)) {
+        return data(
+          { intent, result: submission.reply({ fieldErrors: { cover: ["Choose an image to upload."] } }) },
+          { status: 400 },
+        );
+      }
+      const stored = await run(() => storeImage("covers", file, { field: "cover" }));
+      if (!stored.ok) return fail(stored, submission);
+      const result = await run(() => setProjectCover(actor, { projectId, coverPath: stored.value.path }));
+      if (!result.ok) return fail(result, submission);
+      await removeImage(result.value.previous);
+      return redirectWithToast(here("settings"), { ...saved, title: "Cover updated" }, request);
+    }
+    case "remove-cover": {
+      const result = await run(() => setProjectCover(actor, { projectId, coverPath: null }));
+      if (result.ok) await removeImage(result.value.previous);
+      return redirectWithToast(here("settings"), { ...saved, title: "Cover removed" }, request);
+    }
+    case "archive":
+    case "unarchive": {
+      const archived = intent === "archive";
+      await run(() => setProjectArchived(actor, { projectId, archived }));
+      return redirectWithToast(
+        here("settings"),
+        archived
+          ? { title: "Project archived", description: "It is read-only until you restore it.", variant: "success" }
+          : { title: "Project restored", description: "It is back on the dashboard.", variant: "success" },
+        request,
+      );
+    }
+    case "delete": {
+      const submission = parseWithZod(formData, { schema: deleteProjectSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      const result = await run(() => deleteProject(actor, { projectId, confirmName: submission.value.confirmName }));
+      if (!result.ok) return fail(result, submission);
+      return redirectWithToast(
+        "/app/dashboard",
+        { title: "Project deleted", description: `${result.value.name} was deleted.`, variant: "success" },
+        request,
+      );
+    }
+    default:
+      return redirect(here("list"));
+  }
+}
+
+const coverSchema = z.object({ intent: z.literal("cover") });
+
+type Replier = {
+  reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
+};
+
+export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { project, view } = loaderData;
+  return (
+    <Box sx={{ maxWidth: 1280, mx: "auto" }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 3 }}>
+        <IconButton component={Link} to="/app/dashboard" aria-label="Back to dashboard">
+          <ArrowBack />
+        </IconButton>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography component="h1" variant="h4" sx={{ overflowWrap: "anywhere" }}>
+            {project.name}
+          </Typography>
+          <Box sx={{ display: "flex", gap: 1, alignItems: "center", color: "text.secondary" }}>
+            <Chip size="small" label={project.key} />
+            <Typography variant="body2">{project.workspace.name}</Typography>
+          </Box>
+        </Box>
+        <StarButton projectId={project.id} name={project.name} starred={loaderData.starred} />
+        <ShareMenu projectUrl={loaderData.url} workspaceId={project.workspace.id} />
+      </Box>
+      {project.archived ? (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          This project is archived and read-only.
+          {loaderData.permissions["project.archive"] ? (
+            <Form method="post" style={{ display: "inline" }}>
+              {" "}
+              <button type="submit" name="intent" value="unarchive" style={linkButton}>
+                Unarchive it
+              </button>
+            </Form>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: "flex", flexDirection: { xs: "column", md: "row" }, gap: 3 }}>
+        <ViewNav current={view} />
+        <Box component="section" aria-labelledby="view-heading" sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography id="view-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
+            {VIEW_LABELS[view]}
+          </Typography>
+          <ViewContent data={loaderData} actionData={actionData} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+const linkButton = {
+  background: "none",
+  border: 0,
+  padding: 0,
+  color: "inherit",
+  font: "inherit",
+  textDecoration: "underline",
+  cursor: "pointer",
+};
+
+function ViewContent({
+  data,
+  actionData,
+}: {
+  data: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  switch (data.view) {
+    case "settings":
+      return <ProjectSettings data={data} lastResult={actionData && "result" in actionData ? actionData : undefined} />;
+    case "activity":
+      return data.activity ? <ActivityLog activity={data.activity} /> : null;
+    case "sharing":
+      return <Sharing projectUrl={data.url} workspace={data.project.workspace} members={data.members ?? []} />;
+    default:
+      return (
+        <Box
+          sx={{ py: 6, textAlign: "center", border: 1, borderStyle: "dashed", borderColor: "divider", borderRadius: 2 }}
+        >
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>No tasks yet</Typography>
+          <Typography color="textSecondary">
+            Tasks are the next part of Plotline to arrive; the {VIEW_LABELS[data.view]} view will show this
+            project&apos;s tasks here.
+          </Typography>
+        </Box>
+      );
+  }
+}

@@ -1,0 +1,275 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { queryRows } from "~/.server/db/client";
+import { setDatabase } from "~/.server/db";
+import { writeWithActivity } from "~/.server/activity/use-case";
+import { notify } from "~/.server/notifications/notifications";
+import { createProject, setProjectStarred } from "~/.server/projects/projects";
+import { initSecrets } from "~/.server/secrets";
+import { inviteMember } from "~/.server/team/invitations";
+import routes from "~/routes";
+import * as dashboard from "~/routes/app/dashboard";
+import * as notifications from "~/routes/app/notifications";
+import * as project from "~/routes/app/project";
+import * as projectDelete from "~/routes/app/project-delete";
+import * as projectNew from "~/routes/app/project-new";
+import * as projectStar from "~/routes/app/project-star";
+import * as search from "~/routes/app/search";
+import * as team from "~/routes/app/team";
+import * as workspace from "~/routes/app/workspace";
+import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
+import { addMember, buildUser, type TestUser } from "../setup/factories";
+import { callAction, callLoader, type Outcome } from "../setup/route-harness";
+
+/**
+ * The authorization sweep: an outsider (signed in, member of their own workspace only)
+ * tries every app route and every action against another user's workspace, and a viewer
+ * tries every write. Each answers 404 (outsiders never learn what exists) or 403 (a member
+ * without the right), and the database is byte for byte what it was before.
+ */
+
+/** Every route file under /app, so a new screen cannot slip past this test. */
+const COVERED = new Set([
+  "routes/app/index.ts",
+  "routes/app/dashboard.tsx",
+  "routes/app/project-new.tsx",
+  "routes/app/project.tsx",
+  "routes/app/project-star.ts",
+  "routes/app/project-delete.tsx",
+  "routes/app/search.tsx",
+  "routes/app/notifications.tsx",
+  "routes/app/workspace-new.tsx",
+  "routes/app/workspace.tsx",
+  "routes/app/team.tsx",
+  // The signed-in user's own settings and preferences: no other user's ids to try.
+  "routes/app/settings.tsx",
+  "routes/app/sidebar.ts",
+  // Static until their issues land.
+  "routes/app/coming-soon.tsx",
+]);
+
+const PROJECT_INTENTS = ["update", "cover", "remove-cover", "archive", "unarchive", "delete"];
+const WORKSPACE_INTENTS = ["rename", "delete"];
+const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
+
+/** Snapshot of every row of every table the app writes, to compare before and after. */
+async function snapshot(database: TestDatabase) {
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+  );
+  const dump: Record<string, unknown[]> = {};
+  for (const { name } of tables) {
+    dump[name] = await queryRows(database.db, sql.raw(`select * from "${name}" order by 1`));
+  }
+  return JSON.stringify(dump);
+}
+
+describe.each(engines)("authorization on %s", (engine) => {
+  let database: TestDatabase;
+  let owner: TestUser;
+  let outsider: TestUser;
+  let viewer: TestUser;
+  let projectId: string;
+  let notificationId: string;
+  let invitationId: string;
+  /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
+  const teamFields = () => ({ email: "new@example.com", role: "editor", userId: owner.id, invitationId });
+
+  beforeAll(async () => {
+    initSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "plotline-secrets-")));
+    database = await createTestDatabase(engine);
+    setDatabase(database);
+    owner = await buildUser({ fullName: "Owner" });
+    outsider = await buildUser({ fullName: "Outsider" });
+    viewer = await buildUser({ fullName: "Viewer" });
+    await addMember(owner.workspaceId, viewer.id, "viewer");
+    ({ id: projectId } = await createProject(owner.actor, {
+      workspaceId: owner.workspaceId,
+      name: "Secret Plans",
+    }));
+    await setProjectStarred(owner.actor, { projectId, starred: true });
+    ({ id: invitationId } = await inviteMember(owner.actor, {
+      workspaceId: owner.workspaceId,
+      email: "pending@example.com",
+      role: "viewer",
+    }));
+    await writeWithActivity(owner.actor, (tx) =>
+      notify(tx, [{ userId: owner.id, kind: "test", title: "For the owner only" }]),
+    );
+    const [row] = await queryRows<{ id: string }>(database.db, sql`select id from notifications limit 1`);
+    notificationId = row!.id;
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.drop();
+  });
+
+  it("covers every route under /app", () => {
+    const app = routes.find((route) => route.path === "app");
+    const files = (app?.children ?? []).map((route) => route.file);
+    expect(files.filter((file) => !COVERED.has(file))).toEqual([]);
+  });
+
+  it("refuses an outsider everything about another workspace, and changes nothing", async () => {
+    const before = await snapshot(database);
+    const as = { user: outsider };
+    const p = { projectId };
+    const w = { workspaceId: owner.workspaceId };
+    const outcomes: [string, Outcome][] = [];
+    const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
+
+    await record("GET project", callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p }));
+    for (const view of ["list", "activity", "settings", "sharing"]) {
+      await record(
+        `GET project ?view=${view}`,
+        callLoader(project.loader, { ...as, path: `/app/project/${projectId}?view=${view}`, params: p }),
+      );
+    }
+    for (const intent of PROJECT_INTENTS) {
+      await record(
+        `POST project intent=${intent}`,
+        callAction(project.action, {
+          ...as,
+          path: `/app/project/${projectId}`,
+          params: p,
+          form: { intent, name: "Hacked", key: "HACK", color: "rose", description: "", confirmName: "Secret Plans" },
+        }),
+      );
+    }
+    await record(
+      "POST star",
+      callAction(projectStar.action, {
+        ...as,
+        path: `/app/project/${projectId}/star`,
+        params: p,
+        form: { starred: "true" },
+      }),
+    );
+    await record(
+      "POST unstar",
+      callAction(projectStar.action, {
+        ...as,
+        path: `/app/project/${projectId}/star`,
+        params: p,
+        form: { starred: "false" },
+      }),
+    );
+    await record(
+      "GET delete",
+      callLoader(projectDelete.loader, { ...as, path: `/app/project/${projectId}/delete`, params: p }),
+    );
+    await record(
+      "POST delete",
+      callAction(projectDelete.action, { ...as, path: `/app/project/${projectId}/delete`, params: p }),
+    );
+    await record(
+      "POST new project in their workspace",
+      callAction(projectNew.action, {
+        ...as,
+        path: "/app/projects/new",
+        form: { name: "Planted", workspaceId: owner.workspaceId },
+      }),
+    );
+    await record(
+      "GET workspace",
+      callLoader(workspace.loader, { ...as, path: `/app/workspaces/${owner.workspaceId}`, params: w }),
+    );
+    for (const intent of WORKSPACE_INTENTS) {
+      await record(
+        `POST workspace intent=${intent}`,
+        callAction(workspace.action, {
+          ...as,
+          path: `/app/workspaces/${owner.workspaceId}`,
+          params: w,
+          form: { intent, name: "Hacked", confirmName: "Owner's Workspace" },
+        }),
+      );
+    }
+
+    await record("GET team", callLoader(team.loader, { ...as, path: `/app/team?workspace=${owner.workspaceId}` }));
+    for (const intent of TEAM_INTENTS) {
+      await record(
+        `POST team intent=${intent}`,
+        callAction(team.action, {
+          ...as,
+          path: "/app/team",
+          form: { intent, workspaceId: owner.workspaceId, ...teamFields() },
+        }),
+      );
+    }
+
+    for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
+
+    // Reads that take no id of theirs still show nothing of theirs.
+    const leaks = [
+      await callLoader(dashboard.loader, { ...as, path: `/app/dashboard?workspace=${owner.workspaceId}` }),
+      await callLoader(search.loader, { ...as, path: "/app/search?q=Secret" }),
+    ];
+    for (const outcome of leaks) {
+      expect(outcome.status).toBe(200);
+      expect(JSON.stringify(outcome.data)).not.toContain(projectId);
+      expect(JSON.stringify(outcome.data)).not.toContain("Secret Plans");
+    }
+    // Marking someone else's notification read changes nothing.
+    await callAction(notifications.action, {
+      ...as,
+      path: "/app/notifications",
+      form: { intent: "mark-read", id: notificationId },
+    });
+    await callAction(notifications.action, { ...as, path: "/app/notifications", form: { intent: "mark-all-read" } });
+
+    expect(await snapshot(database)).toBe(before);
+  });
+
+  it("answers a viewer's writes with 403 and a clear message, and changes nothing", async () => {
+    const as = { user: viewer };
+    const p = { projectId };
+    // A viewer reads the project (which records their visit), then tries to change it.
+    expect((await callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p })).status).toBe(
+      200,
+    );
+    const before = await snapshot(database);
+    const writes = [
+      ...PROJECT_INTENTS.map((intent) =>
+        callAction(project.action, {
+          ...as,
+          path: `/app/project/${projectId}`,
+          params: p,
+          form: { intent, name: "Renamed", key: "REN", color: "rose", description: "", confirmName: "Secret Plans" },
+        }),
+      ),
+      callAction(projectDelete.action, { ...as, path: `/app/project/${projectId}/delete`, params: p }),
+      callAction(projectNew.action, {
+        ...as,
+        path: "/app/projects/new",
+        form: { name: "Mine", workspaceId: owner.workspaceId },
+      }),
+      ...TEAM_INTENTS.filter((intent) => intent !== "leave").map((intent) =>
+        callAction(team.action, {
+          ...as,
+          path: "/app/team",
+          form: { intent, workspaceId: owner.workspaceId, ...teamFields() },
+        }),
+      ),
+      ...WORKSPACE_INTENTS.map((intent) =>
+        callAction(workspace.action, {
+          ...as,
+          path: `/app/workspaces/${owner.workspaceId}`,
+          params: { workspaceId: owner.workspaceId },
+          form: { intent, name: "Renamed", confirmName: "Owner's Workspace" },
+        }),
+      ),
+    ];
+    for (const outcome of await Promise.all(writes)) {
+      expect(outcome.status).toBe(403);
+      expect(JSON.stringify(outcome.data)).toMatch(/Access Denied/);
+    }
+    expect(await snapshot(database)).toBe(before);
+  });
+});
