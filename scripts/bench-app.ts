@@ -1,0 +1,224 @@
+// The app's figures for `npm run bench` (after scripts/bench.js): a user in 5 workspaces with
+// 100 projects, the dashboard and a project page, p50/p99 at concurrency 1 and 10, on PGlite
+// and PostgreSQL, and the SQL statements per request, next to a user with 10 projects to show
+// the count does not grow with the data. Needs `npm run build`; PostgreSQL from
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), skipped if down.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+import pg from "pg";
+
+import { openDatabase } from "~/.server/db/client";
+import { setDatabase } from "~/.server/db";
+import { seedBench } from "~/.server/demo/seed";
+
+const root = path.resolve(import.meta.dirname, "..");
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PASSWORD = "bench-password-1";
+const ACCOUNTS = [
+  { email: "big@bench.local", workspaceCount: 5, projectCount: 100 },
+  { email: "small@bench.local", workspaceCount: 5, projectCount: 10 },
+];
+
+type Row = { engine: string; page: string; projects: number; c1: number[]; c10: number[]; queries: string };
+
+const rows: Row[] = [];
+for (const engine of ["pglite", "postgres"] as const) {
+  const target = await prepare(engine);
+  if (!target) continue;
+  try {
+    const seeded = await seed(target);
+    const server = await startServer(target);
+    try {
+      for (const [index, account] of ACCOUNTS.entries()) {
+        const cookie = await signIn(server.base, account.email);
+        const project = seeded[index]!.projectIds[0]!;
+        for (const [page, url] of [
+          ["dashboard", "/app/dashboard"],
+          ["project page", `/app/project/${project}`],
+        ] as const) {
+          const target = `${server.base}${url}`;
+          const queries = await queryCount(target, cookie);
+          // Timings only for the 100-project account; the small one shows the flat query count.
+          const timed = account.projectCount === 100;
+          rows.push({
+            engine,
+            page,
+            projects: account.projectCount,
+            c1: timed ? await measure(target, cookie, REQUESTS, 1) : [],
+            c10: timed ? await measure(target, cookie, REQUESTS, 10) : [],
+            queries,
+          });
+        }
+      }
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    await target.cleanup();
+  }
+}
+
+console.log(
+  `\nSigned-in pages: ${REQUESTS} GETs per cell after 20 warm-up requests; concurrency 10 = 10 clients in parallel.\n`,
+);
+console.log("| engine | page | projects | p50 (c=1) | p99 (c=1) | p50 (c=10) | p99 (c=10) | SQL per request |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const row of rows) {
+  const cells = row.c1.length
+    ? [ms(percentile(row.c1, 50)), ms(percentile(row.c1, 99)), ms(percentile(row.c10, 50)), ms(percentile(row.c10, 99))]
+    : ["–", "–", "–", "–"];
+  console.log(`| ${row.engine} | ${row.page} | ${row.projects} | ${cells.join(" | ")} | ${row.queries} |`);
+}
+console.log(
+  `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+);
+
+type Target = { env: Record<string, string>; databaseUrl?: string; dataDir: string; cleanup: () => Promise<void> };
+
+async function prepare(engine: "pglite" | "postgres"): Promise<Target | null> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-app-"));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (engine === "pglite") return { env: { DATA_DIR: dataDir }, dataDir, cleanup: removeDir };
+  const name = `plotline_bench_${randomBytes(4).toString("hex")}`;
+  try {
+    await admin((client) => client.query(`create database ${name}`));
+  } catch (error) {
+    console.error(`PostgreSQL at ${ADMIN_URL} is not reachable, skipping it: ${(error as Error).message}`);
+    await removeDir();
+    return null;
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    databaseUrl: url.toString(),
+    dataDir,
+    cleanup: async () => {
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await removeDir();
+    },
+  };
+}
+
+async function admin(run: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The accounts, through the real use cases; the embedded database is closed again before the server opens it. */
+async function seed(target: Target) {
+  process.env.DATA_DIR = target.dataDir;
+  const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  await handle.migrate();
+  setDatabase(handle);
+  try {
+    const seeded = [];
+    for (const account of ACCOUNTS) seeded.push(await seedBench({ ...account, password: PASSWORD }));
+    return seeded;
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+}
+
+async function startServer(target: Target) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...target.env,
+      PORT: String(port),
+      APP_URL: base,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not start");
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** Signs in through the form action and keeps the session cookies. */
+async function signIn(base: string, email: string) {
+  const response = await fetch(`${base}/auth/signin`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "password", email, password: PASSWORD }),
+    redirect: "manual",
+  });
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((pair) => pair && !pair.endsWith("="))
+    .join("; ");
+}
+
+async function queryCount(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { Cookie: cookie } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return /desc="(\d+) queries"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? "?";
+}
+
+async function measure(url: string, cookie: string, count: number, concurrency: number) {
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers: { Cookie: cookie } })).arrayBuffer();
+  const timings: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const started = performance.now();
+        const response = await fetch(url, { headers: { Cookie: cookie } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+        timings.push(performance.now() - started);
+      }
+    }),
+  );
+  return timings.sort((a, b) => a - b);
+}
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function ms(value: number) {
+  return `${value.toFixed(1)} ms`;
+}
