@@ -8,6 +8,9 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
+  // The longest flows (two browsers, two sign-ups, a mail round trip) take 15 s alone and
+  // close to 30 s when both workers, the server and two Chromiums share the 2 cores of CI.
+  timeout: 60_000,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -49,6 +52,8 @@ export default defineConfig({
       // The in-test SMTP server that scripts/e2e.js starts (tests read it via E2E_MAILBOX_URL).
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       SUPPORT_EMAIL: "team@plotline.test",
+      // Every test signs up from 127.0.0.1: the suite needs more than 30 sign-ups in 5 minutes.
+      AUTH_RATE_LIMIT_PER_IP: "1000",
     },
   },
 });
