@@ -1,18 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-import { setDatabase } from "~/.server/db";
 import { userSettings } from "~/.server/db/schema";
 import { PlanLimitError } from "~/.server/errors";
 import { usageOf } from "~/.server/plans/limits";
 import { createProject, deleteProject } from "~/.server/projects/projects";
-import { initSecrets } from "~/.server/secrets";
 import { inviteMember } from "~/.server/team/invitations";
 import { createWorkspace } from "~/.server/workspaces/workspaces";
-import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
+import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser } from "../setup/factories";
 
 // The configuration is read once, when the first module loads it: switch billing on
@@ -23,17 +17,9 @@ vi.hoisted(() => {
 
 /** Plan limits, enforced only with BILLING_ENABLED=true (the default install has none). */
 describe.each(engines)("plan limits on %s", (engine) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    initSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "plotline-secrets-")));
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database?.drop();
-    // Test files may share a worker process: the next one must start without billing.
+  const database = useTestDatabase(engine);
+  // Test files may share a worker process: the next one must start without billing.
+  afterAll(() => {
     delete process.env.BILLING_ENABLED;
   });
 
@@ -49,7 +35,7 @@ describe.each(engines)("plan limits on %s", (engine) => {
     // A deleted project frees its place.
     await deleteProject(user.actor, { projectId: made[0]!.id });
     await createProject(user.actor, { workspaceId: user.workspaceId, name: "P6" });
-    expect(await usageOf(database.db, user.id)).toMatchObject({
+    expect(await usageOf(database().db, user.id)).toMatchObject({
       plan: "free",
       projects: 5,
       workspaces: 1,
@@ -59,7 +45,7 @@ describe.each(engines)("plan limits on %s", (engine) => {
 
   it("Pro: unlimited projects and five workspaces", async () => {
     const user = await buildUser();
-    await database.db.update(userSettings).set({ plan: "pro" });
+    await database().db.update(userSettings).set({ plan: "pro" });
     for (let n = 1; n <= 6; n++) await createProject(user.actor, { workspaceId: user.workspaceId, name: `P${n}` });
     for (let n = 2; n <= 5; n++) await createWorkspace(user.actor, { name: `W${n}` });
     await expect(createWorkspace(user.actor, { name: "W6" })).rejects.toThrow(PlanLimitError);
@@ -67,7 +53,7 @@ describe.each(engines)("plan limits on %s", (engine) => {
 
   it("seats: members plus open invitations up to 10 on the Free plan", async () => {
     const owner = await buildUser();
-    await database.db.update(userSettings).set({ plan: "free" });
+    await database().db.update(userSettings).set({ plan: "free" });
     for (let n = 0; n < 8; n++) await addMember(owner.workspaceId, (await buildUser()).id, "viewer");
     await inviteMember(owner.actor, { workspaceId: owner.workspaceId, email: "tenth@example.com", role: "viewer" });
     await expect(

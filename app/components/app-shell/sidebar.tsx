@@ -11,30 +11,15 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 
+import { navLinkSx } from "~/components/nav-link-sx";
 import { useCreateProject } from "./create-project-dialog";
 import { ProjectDot } from "./project-dot";
 import type { ShellData } from "./types";
 
 export const SIDEBAR_WIDTH = 280;
 
-const linkSx = {
-  display: "flex",
-  alignItems: "center",
-  gap: 1.25,
-  px: 1.5,
-  py: 0.875,
-  borderRadius: 2,
-  color: "text.primary",
-  textDecoration: "none",
-  fontSize: 14,
-  minWidth: 0,
-  "&:hover": { bgcolor: "action.hover" },
-  "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineOffset: -2 },
-  "&.active": { bgcolor: "action.selected", fontWeight: 600 },
-} as const;
-
 const summarySx = {
-  ...linkSx,
+  ...navLinkSx,
   cursor: "pointer",
   listStyle: "none",
   "&::-webkit-details-marker": { display: "none" },
@@ -46,7 +31,7 @@ const groupSx = { "&:not([open]) > summary .chevron": { transform: "rotate(-90de
 
 function NavItem({ to, icon, children, end }: { to: string; icon?: ReactNode; children: ReactNode; end?: boolean }) {
   return (
-    <Box component={NavLink} to={to} end={end} sx={linkSx}>
+    <Box component={NavLink} to={to} end={end} sx={navLinkSx}>
       {icon}
       <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
         {children}

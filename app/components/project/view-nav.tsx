@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+import { navLinkSx } from "~/components/nav-link-sx";
 import type { ProjectView } from "~/validation/project-fields";
 
 const TASK_VIEWS: { view: ProjectView; label: string; icon: ReactNode }[] = [
@@ -89,19 +90,7 @@ function Group({
           component={Link}
           to={`?view=${item.view}`}
           aria-current={item.view === current ? "page" : undefined}
-          sx={{
-            display: "flex",
-            alignItems: "center",
-            gap: 1.25,
-            px: 1.5,
-            py: 0.875,
-            borderRadius: 2,
-            color: "text.primary",
-            textDecoration: "none",
-            fontSize: 14,
-            "&:hover": { bgcolor: "action.hover" },
-            "&[aria-current=page]": { bgcolor: "action.selected", fontWeight: 600 },
-          }}
+          sx={navLinkSx}
         >
           {item.icon}
           {item.label}
