@@ -5,7 +5,7 @@ import createEmotionServer from "@emotion/server/create-instance";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { logger } from "~/.server/logger";
 import { requestIdContext } from "~/.server/request-context";
@@ -75,11 +75,15 @@ export default function handleRequest(
   });
 }
 
-/** Errors thrown by loaders and actions, logged once with the request id. */
+/**
+ * Errors thrown by loaders and actions, logged once with the request id. React Router's own
+ * 4xx answers (a POST to a page without an action, say) are the client's doing: not errors.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logger.error(
+  const clientError = isRouteErrorResponse(error) && error.status < 500;
+  logger[clientError ? "info" : "error"](
     { err: error, reqId: context.get(requestIdContext), path: new URL(request.url).pathname },
-    "request failed",
+    clientError ? "request refused" : "request failed",
   );
 };

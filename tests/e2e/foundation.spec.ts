@@ -67,6 +67,26 @@ test.describe("server rendering", () => {
     });
     expect(response.status()).toBe(403);
   });
+
+  test("a NUL character in a URL, a form field or an auth request answers 400, never 500", async ({
+    request,
+    baseURL,
+  }) => {
+    expect((await request.get("/app/project/%00")).status()).toBe(400);
+    expect((await request.get("/resources/blog?q=a%00b")).status()).toBe(400);
+    const contact = await request.post("/company/contact", {
+      form: { fullName: "Nul", email: "nul@example.com", subject: "a\u0000b", message: "Hello" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(contact.status()).toBe(400);
+    expect(await contact.text()).toContain("Bad Request");
+    const token = await request.post("/auth/v1/token?grant_type=password", {
+      data: { email: "a\u0000@example.com", password: "secret12" },
+    });
+    expect(token.status()).toBe(400);
+    expect(await token.json()).toMatchObject({ error_code: "validation_failed" });
+  });
 });
 
 test.describe("theme", () => {

@@ -14,11 +14,17 @@ export async function readJson(request: Request): Promise<JsonBody> {
   }
   if (text.trim() === "") return {};
   let parsed: unknown;
+  let nul = false;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text, (_key, value: unknown) => {
+      if (typeof value === "string" && value.includes("\0")) nul = true;
+      return value;
+    });
   } catch (error) {
     throw new AuthError(400, "bad_json", `Could not parse request body as JSON: ${(error as Error).message}`);
   }
+  // PostgreSQL text cannot hold U+0000: refuse it here rather than fail a query with a 500.
+  if (nul) throw validationFailed("Strings may not contain the NUL character");
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new AuthError(400, "bad_json", "Could not parse request body as JSON: expected an object");
   }

@@ -1,5 +1,6 @@
 import { logger } from "../logger";
-import { AuthError, errorResponse } from "./errors";
+import { urlHasNul } from "../http/nul-characters";
+import { AuthError, errorResponse, validationFailed } from "./errors";
 import { getUser, logout, putUser } from "./handlers/user";
 import { otp, recover, resend } from "./handlers/mail-requests";
 import { health, jwks, settings } from "./handlers/meta";
@@ -44,6 +45,7 @@ export async function handleAuthRequest(request: Request, clientIp: string | nul
   try {
     if (!route) throw new AuthError(404, "not_found", "Not found");
     if (!handler) throw new AuthError(405, "method_not_allowed", "Method not allowed");
+    if (urlHasNul(request.url)) throw validationFailed("The URL may not contain the NUL character");
     return withApiVersion(await handler(request, client));
   } catch (error) {
     if (error instanceof AuthError) return errorResponse(error, request);

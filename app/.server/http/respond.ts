@@ -71,8 +71,11 @@ export async function load<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Far past any real list, yet small enough that its SQL offset stays a safe integer. */
+const MAX_PAGE = 1_000_000;
+
 /** Whole numbers ≥ 1 from a query parameter (pages), else 1. */
 export function pageParam(url: URL, name = "page") {
   const value = Number(url.searchParams.get(name));
-  return Number.isInteger(value) && value >= 1 ? value : 1;
+  return Number.isSafeInteger(value) && value >= 1 ? Math.min(value, MAX_PAGE) : 1;
 }
