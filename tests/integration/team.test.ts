@@ -13,6 +13,7 @@ import { subscribe, type DomainEvent } from "~/.server/events/bus";
 import { createProject } from "~/.server/projects/projects";
 import { projectForMember } from "~/.server/projects/access";
 import { initSecrets } from "~/.server/secrets";
+import { consume, LIMITS } from "~/.server/security/rate-limit";
 import {
   acceptInvitation,
   invitationByToken,
@@ -146,6 +147,35 @@ describe.each(engines)("team management on %s", (engine) => {
         acceptInvitation({ ...someoneElse.actor, email: someoneElse.email }, tokenFor(invitee.email)),
       ).rejects.toThrow(`This invitation was sent to ${invitee.email}, but you are signed in as ${someoneElse.email}`);
       expect(await roleOf(owner.workspaceId, someoneElse.id)).toBeNull();
+    });
+
+    it("sends an inviter at most 50 invitation mails an hour, new or resent", async () => {
+      // The first 49 of the hour, taken as the invitations would take them.
+      for (let n = 0; n < LIMITS.invitationMail.points - 1; n++) {
+        await consume("invitation-mail", LIMITS.invitationMail, owner.id);
+      }
+      const { id } = await inviteMember(owner.actor, {
+        workspaceId: owner.workspaceId,
+        email: "fiftieth@example.com",
+        role: "editor",
+      });
+      const refusal = /You have sent 50 invitations in the last hour\. Try again in \d+ minutes\./;
+      await expect(
+        inviteMember(owner.actor, { workspaceId: owner.workspaceId, email: "one-more@example.com", role: "editor" }),
+      ).rejects.toThrow(refusal);
+      await expect(resendInvitation(owner.actor, { workspaceId: owner.workspaceId, invitationId: id })).rejects.toThrow(
+        refusal,
+      );
+      expect(await database.db.select().from(invitations).where(eq(invitations.email, "one-more@example.com"))).toEqual(
+        [],
+      );
+      // Another inviter is not held back.
+      const other = await buildUser();
+      await inviteMember(other.actor, {
+        workspaceId: other.workspaceId,
+        email: "one-more@example.com",
+        role: "editor",
+      });
     });
   });
 

@@ -12,6 +12,8 @@ const limiters = (holder.__plotlineLimiters ??= new Map());
 export const LIMITS = {
   /** Contact, support, demo and newsletter forms, per IP and form. */
   publicForm: { points: 10, durationSeconds: 15 * 60 },
+  /** Invitation mails (new and resent), per inviting user: a team, not a mailing list. */
+  invitationMail: { points: 50, durationSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Takes one point; answers how long to wait when the limit is reached. */

@@ -12,7 +12,7 @@ import { authorize } from "../policies";
 import { secrets } from "../secrets";
 import { hashToken, sign, verifySignature } from "../security/tokens";
 import { workspaceForMember } from "../workspaces/membership";
-import { assertInvitableRole, assertSeatAvailable } from "./rules";
+import { assertInvitableRole, assertMayMailInvitation, assertSeatAvailable } from "./rules";
 
 /**
  * Invitations by e-mail. The link carries `<random>.<signature>`: the signature rejects
@@ -79,6 +79,7 @@ export async function inviteMember(actor: SignedIn, input: { workspaceId: string
       throw new FieldError("email", `${email} has already been invited. Resend the invitation from the list below.`);
     }
     if (!open) await assertSeatAvailable(tx, workspace.id, (await ownerOf(tx, workspace.id)) ?? actor.userId);
+    await assertMayMailInvitation(actor.userId);
     const { token, hash } = newInvitationToken();
     const values = {
       role: input.role,
@@ -123,6 +124,7 @@ export async function resendInvitation(actor: SignedIn, input: { workspaceId: st
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.manage_members");
     const invitation = await invitationInWorkspace(tx, workspace.id, input.invitationId);
+    await assertMayMailInvitation(actor.userId);
     const { token, hash } = newInvitationToken();
     await tx
       .update(invitations)

@@ -5,6 +5,7 @@ import { invitations, workspaceMembers, type Plan, type Role } from "../db/schem
 import { env } from "../env";
 import { FieldError, ForbiddenError, PlanLimitError } from "../errors";
 import { planOf } from "../plans/limits";
+import { consume, LIMITS } from "../security/rate-limit";
 
 /**
  * The team rules that are more than a role check: the last owner stays, only owners touch
@@ -64,5 +65,17 @@ export async function assertSeatAvailable(tx: Transaction, workspaceId: string, 
 export function assertInvitableRole(role: Role): asserts role is (typeof INVITABLE_ROLES)[number] {
   if (!(INVITABLE_ROLES as readonly Role[]).includes(role)) {
     throw new FieldError("role", "Choose admin, editor or viewer.");
+  }
+}
+
+/** Each invitation mail takes one of the inviter's hourly points, so nobody mails strangers in bulk. */
+export async function assertMayMailInvitation(userId: string) {
+  const limit = await consume("invitation-mail", LIMITS.invitationMail, userId);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    throw new FieldError(
+      "email",
+      `You have sent ${LIMITS.invitationMail.points} invitations in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
   }
 }

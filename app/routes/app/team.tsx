@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 
 import { load, requireActor, run } from "~/.server/http/respond";
 import { inviteMember, resendInvitation, revokeInvitation } from "~/.server/team/invitations";
@@ -67,22 +67,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = { workspaceId, invitationId: submission.value.invitationId };
     if (intent === "resend") {
       const result = await run(() => resendInvitation(actor, input));
-      if (result.ok)
-        return done({
-          title: "Invitation sent again",
-          description: `A new link went to ${result.value.email}.`,
-          variant: "success",
-        });
-    } else {
-      const result = await run(() => revokeInvitation(actor, input));
-      if (result.ok)
-        return done({
-          title: "Invitation withdrawn",
-          description: `The link sent to ${result.value.email} no longer works.`,
-          variant: "success",
-        });
+      if (!result.ok) return done(refused(result.message));
+      return done({
+        title: "Invitation sent again",
+        description: `A new link went to ${result.value.email}.`,
+        variant: "success",
+      });
     }
-    return redirect(back);
+    const result = await run(() => revokeInvitation(actor, input));
+    if (!result.ok) return done(refused(result.message));
+    return done({
+      title: "Invitation withdrawn",
+      description: `The link sent to ${result.value.email} no longer works.`,
+      variant: "success",
+    });
   }
 
   if (intent === "change-role") {
