@@ -137,9 +137,15 @@ test.describe("theme", () => {
     };
     await prefer("dark");
     await page.goto("/");
+    // With JavaScript the choice is saved by a background POST: the next navigation must
+    // not cancel it.
+    const saved = javaScriptEnabled
+      ? page.waitForResponse((response) => response.url().endsWith("/action/set-theme"))
+      : null;
     await page.getByRole("button", { name: "System" }).click();
     // (A redirect Chromium follows by itself is not re-routed, so no-JS checks a fresh load.)
     if (javaScriptEnabled) await expect(page.locator("html")).toHaveClass("dark");
+    await saved;
     await page.goto("/");
     await expect(page.locator("html")).toHaveClass("dark");
     await expect(page.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
