@@ -136,6 +136,12 @@ test("the top bar: search, theme menu and account menu", async ({ page }) => {
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);
 
+  // The public site's header has the same account menu, with a way back to the Dashboard.
+  await page.goto("/pricing");
+  await page.getByLabel("Account menu").click();
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+
   await page.getByLabel("Account menu").click();
   await expect(page.getByRole("link", { name: "Settings" }).last()).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).click();

@@ -35,7 +35,7 @@ describe.each(engines)("plan limits on %s", (engine) => {
     // A deleted project frees its place.
     await deleteProject(user.actor, { projectId: made[0]!.id });
     await createProject(user.actor, { workspaceId: user.workspaceId, name: "P6" });
-    expect(await usageOf(database().db, user.id)).toMatchObject({
+    expect(await usageOf(user.id)).toMatchObject({
       plan: "free",
       projects: 5,
       workspaces: 1,

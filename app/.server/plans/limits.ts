@@ -1,5 +1,6 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 
+import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
 import { projects, userSettings, workspaceMembers, workspaces, type Plan } from "../db/schema";
 import { env } from "../env";
@@ -26,7 +27,7 @@ export async function planOf(tx: Db, userId: string): Promise<Plan> {
 }
 
 /** The account's usage against its plan: workspaces it owns, live projects in them. */
-export async function usageOf(tx: Db, userId: string) {
+export async function usageOf(userId: string, tx: Db = db()) {
   const plan = await planOf(tx, userId);
   const owned = and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner"));
   const [workspaceCount] = await tx.select({ n: count() }).from(workspaceMembers).where(owned);
@@ -46,7 +47,7 @@ export async function usageOf(tx: Db, userId: string) {
 
 export async function assertCanCreateWorkspace(tx: Db, userId: string) {
   if (!env().billingEnabled) return;
-  const usage = await usageOf(tx, userId);
+  const usage = await usageOf(userId, tx);
   if (usage.workspaces >= usage.limits.workspaces) {
     throw new PlanLimitError(
       `Your ${PLAN_NAMES[usage.plan]} plan includes ${usage.limits.workspaces} workspace${usage.limits.workspaces === 1 ? "" : "s"}. Upgrade your plan to create more.`,
@@ -64,7 +65,7 @@ export async function assertCanCreateProject(tx: Db, workspaceId: string) {
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
     .limit(1);
   if (!owner) return;
-  const usage = await usageOf(tx, owner.userId);
+  const usage = await usageOf(owner.userId, tx);
   if (usage.projects >= usage.limits.projects) {
     throw new PlanLimitError(
       `The ${PLAN_NAMES[usage.plan]} plan includes up to ${usage.limits.projects} projects. Upgrade the plan to create more.`,

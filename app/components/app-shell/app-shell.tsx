@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useFetchers } from "react-router";
 
 import { CreateProjectProvider } from "./create-project-dialog";
-import { Dropdown } from "./dropdown";
+import { Dropdown } from "~/components/dropdown";
 import { SIDEBAR_WIDTH, SidebarContent } from "./sidebar";
 import { SearchBox, TopBar } from "./top-bar";
 import type { ShellData } from "./types";

@@ -7,7 +7,7 @@ import { Form, Link, useLocation } from "react-router";
 
 import { visuallyHidden } from "~/components/visually-hidden";
 import { relativeTime } from "~/utils/projects";
-import { Dropdown, menuItemSx } from "./dropdown";
+import { Dropdown, menuItemSx } from "~/components/dropdown";
 import type { ShellData } from "./types";
 
 /**

@@ -7,7 +7,7 @@ import { Theme, useTheme } from "remix-themes";
 
 import { THEME_OPTIONS } from "~/components/theme-switcher";
 import type { ThemePreference } from "~/theme/preference";
-import { Dropdown, menuItemSx } from "./dropdown";
+import { Dropdown, menuItemSx } from "~/components/dropdown";
 
 /**
  * Light, Dark, System. Each is a submit button of a plain form to /action/set-theme (which

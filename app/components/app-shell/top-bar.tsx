@@ -2,16 +2,13 @@ import SearchIcon from "@mui/icons-material/Search";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Divider from "@mui/material/Divider";
 import InputBase from "@mui/material/InputBase";
 import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { Form, NavLink, useSearchParams } from "react-router";
 
+import { AccountMenu } from "~/components/account-menu";
 import { Logo } from "~/components/logo";
-import { UserAvatar } from "~/components/user-avatar";
-import { Dropdown, menuItemSx } from "./dropdown";
 import { NotificationsMenu } from "./notifications-menu";
 import { SidebarToggle } from "./sidebar-toggle";
 import { ThemeMenu } from "./theme-menu";
@@ -31,7 +28,7 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-const navLinkSx = {
+const topLinkSx = {
   color: "text.secondary",
   fontWeight: 500,
   "&.active": { color: "primary.main", fontWeight: 600 },
@@ -61,13 +58,13 @@ export function TopBar({ shell, mobileMenu }: { shell: ShellData; mobileMenu: Re
         </Box>
         <Logo to="/app/dashboard" />
         <Box component="nav" aria-label="Top" sx={{ display: { xs: "none", lg: "flex" }, gap: 0.5, ml: 2 }}>
-          <Button component={NavLink} to="/app/dashboard" sx={navLinkSx}>
+          <Button component={NavLink} to="/app/dashboard" sx={topLinkSx}>
             Dashboard
           </Button>
-          <Button component={NavLink} to="/app/templates" sx={navLinkSx}>
+          <Button component={NavLink} to="/app/templates" sx={topLinkSx}>
             Templates
           </Button>
-          <Button component={NavLink} to="/app/calendar" sx={navLinkSx}>
+          <Button component={NavLink} to="/app/calendar" sx={topLinkSx}>
             Calendar
           </Button>
         </Box>
@@ -75,7 +72,7 @@ export function TopBar({ shell, mobileMenu }: { shell: ShellData; mobileMenu: Re
         <SearchBox />
         <ThemeMenu />
         <NotificationsMenu notifications={shell.notifications} />
-        <UserMenu shell={shell} />
+        <AccountMenu user={shell.user} />
       </Toolbar>
     </AppBar>
   );
@@ -111,28 +108,5 @@ export function SearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
         sx={{ flexGrow: 1, fontSize: 14 }}
       />
     </Box>
-  );
-}
-
-function UserMenu({ shell }: { shell: ShellData }) {
-  const { user } = shell;
-  return (
-    <Dropdown label="Account menu" summary={<UserAvatar user={user} />} summarySx={{ p: 0.25, borderRadius: "50%" }}>
-      <Box sx={{ px: 2, py: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>{user.fullName || "User"}</Typography>
-        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
-          {user.email}
-        </Typography>
-      </Box>
-      <Divider />
-      <Box component={Link} to="/app/settings" sx={menuItemSx}>
-        Settings
-      </Box>
-      <Form method="post" action="/auth/signout">
-        <Box component="button" type="submit" sx={menuItemSx}>
-          Logout
-        </Box>
-      </Form>
-    </Dropdown>
   );
 }

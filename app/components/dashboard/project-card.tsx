@@ -9,7 +9,7 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { Form, Link, useLocation } from "react-router";
 
-import { Dropdown, menuItemSx } from "~/components/app-shell/dropdown";
+import { Dropdown, menuItemSx } from "~/components/dropdown";
 import { relativeTime } from "~/utils/projects";
 import { ProjectCover } from "./project-cover";
 import { StarButton } from "./star-button";

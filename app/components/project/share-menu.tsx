@@ -7,7 +7,7 @@ import Box from "@mui/material/Box";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 
-import { Dropdown, menuItemSx } from "~/components/app-shell/dropdown";
+import { Dropdown, menuItemSx } from "~/components/dropdown";
 import { visuallyHidden } from "~/components/visually-hidden";
 
 /** The spec's copy confirmation: the check shows for 2 seconds. */

@@ -7,10 +7,10 @@ import Stack from "@mui/material/Stack";
 import Toolbar from "@mui/material/Toolbar";
 import { Link, useRouteLoaderData } from "react-router";
 
+import { AccountMenu } from "~/components/account-menu";
 import { Logo } from "~/components/logo";
 import type { SessionUser } from "~/utils/session-user";
 import { RequestDemoButton } from "./request-demo";
-import { UserMenu } from "./user-menu";
 
 export const SITE_ANCHORS = [
   { href: "/#features", label: "Features" },
@@ -44,7 +44,7 @@ export function SiteHeader() {
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           {user ? (
-            <UserMenu user={user} />
+            <AccountMenu user={user} withDashboard />
           ) : (
             <>
               <Stack direction="row" spacing={1} sx={{ display: { xs: "none", md: "flex" }, alignItems: "center" }}>

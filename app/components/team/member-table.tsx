@@ -15,7 +15,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 
-import { Dropdown } from "~/components/app-shell/dropdown";
+import { Dropdown } from "~/components/dropdown";
 import { MEMBER_ROLES, ROLE_LABELS } from "~/validation/team";
 import type { TeamData } from "./types";
 

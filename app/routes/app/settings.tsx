@@ -18,7 +18,6 @@ import {
 import { consume } from "~/.server/security/rate-limit";
 import { themeCookie } from "~/.server/theme/theme-cookie";
 import { redirectWithToast } from "~/.server/toast";
-import { db } from "~/.server/db";
 import { removeImage, storeImage } from "~/.server/uploads/images";
 import { SettingsTabs } from "~/components/settings/settings-tabs";
 import { AppearanceTab, NotificationsTab, ProfileTab } from "~/components/settings/preference-tabs";
@@ -56,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab,
     settings,
     sessions: tab === "security" && builtInAuth ? await sessionsFor(user.id, context) : null,
-    usage: tab === "billing" ? await usageOf(db(), user.id) : null,
+    usage: tab === "billing" ? await usageOf(user.id) : null,
   };
 }
 
