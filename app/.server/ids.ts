@@ -16,5 +16,3 @@ export function newPublicId(length = 10) {
   }
   return id;
 }
-
-export const PUBLIC_ID_PATTERN = /^[2-9a-km-zA-HJ-NP-Z]{10}$/;

@@ -6,6 +6,7 @@ import { env } from "../env";
 import { FieldError, ForbiddenError, PlanLimitError } from "../errors";
 import { planOf } from "../plans/limits";
 import { consume, LIMITS } from "../security/rate-limit";
+import { INVITE_ROLES } from "~/validation/team";
 
 /**
  * The team rules that are more than a role check: the last owner stays, only owners touch
@@ -18,8 +19,6 @@ export const SEAT_LIMITS: Record<Plan, number> = {
   pro: Number.POSITIVE_INFINITY,
   business: Number.POSITIVE_INFINITY,
 };
-
-export const INVITABLE_ROLES = ["admin", "editor", "viewer"] as const satisfies readonly Role[];
 
 export async function ownerCount(tx: Transaction, workspaceId: string) {
   const [row] = await tx
@@ -62,8 +61,8 @@ export async function assertSeatAvailable(tx: Transaction, workspaceId: string, 
   }
 }
 
-export function assertInvitableRole(role: Role): asserts role is (typeof INVITABLE_ROLES)[number] {
-  if (!(INVITABLE_ROLES as readonly Role[]).includes(role)) {
+export function assertInvitableRole(role: Role): asserts role is (typeof INVITE_ROLES)[number] {
+  if (!(INVITE_ROLES as readonly Role[]).includes(role)) {
     throw new FieldError("role", "Choose admin, editor or viewer.");
   }
 }

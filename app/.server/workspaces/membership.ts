@@ -2,19 +2,10 @@ import { and, eq } from "drizzle-orm";
 
 import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
-import { workspaceMembers, workspaces, type Role } from "../db/schema";
+import { workspaceMembers, workspaces } from "../db/schema";
 import { NotFoundError } from "../errors";
 
 type Db = Database | Transaction;
-
-/** The user's role in a workspace (by internal id), or null when they are not a member. */
-export async function roleIn(tx: Db, userId: string, workspaceId: string): Promise<Role | null> {
-  const [row] = await tx
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  return row?.role ?? null;
-}
 
 /**
  * A workspace the user belongs to, by its public id, with their role. Anything else,
