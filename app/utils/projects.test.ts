@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { colorForName, initialsOf, keyFromName, PROJECT_KEY_PATTERN, relativeTime } from "./projects";
+import {
+  colorForName,
+  initialsOf,
+  keyFromName,
+  PROJECT_COLOR_NAMES,
+  PROJECT_KEY_PATTERN,
+  relativeTime,
+} from "./projects";
 
 describe("project helpers", () => {
   it("derives keys that match the key rule", () => {
@@ -18,7 +25,11 @@ describe("project helpers", () => {
   it("draws initials and a stable colour", () => {
     expect(initialsOf("Website Redesign")).toBe("WR");
     expect(initialsOf("marketing")).toBe("MA");
-    expect(colorForName("Website")).toBe(colorForName("Website"));
+    // Pinned values: a change to the hash would recolour every existing project's cover.
+    expect([colorForName("Website"), colorForName("Marketing")]).toEqual(["green", "purple"]);
+    // Names spread over the palette rather than landing on one colour.
+    const names = ["a", "b", "c", "d", "e", "f", "g", "h", "Website", "Marketing"];
+    expect(new Set(names.map(colorForName)).size).toBe(PROJECT_COLOR_NAMES.length);
   });
 
   it("says how long ago", () => {

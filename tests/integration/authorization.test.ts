@@ -9,7 +9,7 @@ import { queryRows } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { writeWithActivity } from "~/.server/activity/use-case";
 import { notify } from "~/.server/notifications/notifications";
-import { createProject, setProjectStarred } from "~/.server/projects/projects";
+import { createProject, deleteProject, setProjectArchived, setProjectStarred } from "~/.server/projects/projects";
 import { initSecrets } from "~/.server/secrets";
 import { inviteMember } from "~/.server/team/invitations";
 import routes from "~/routes";
@@ -54,6 +54,8 @@ const COVERED = new Set([
 ]);
 
 const PROJECT_INTENTS = ["update", "cover", "remove-cover", "archive", "unarchive", "delete"];
+/** What an archived project still allows (to members with the role for it); every other intent changes it. */
+const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete"];
 const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
 
@@ -76,6 +78,8 @@ describe.each(engines)("authorization on %s", (engine) => {
   let outsider: TestUser;
   let viewer: TestUser;
   let projectId: string;
+  let archivedId: string;
+  let deletedId: string;
   let notificationId: string;
   let invitationId: string;
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
@@ -94,6 +98,10 @@ describe.each(engines)("authorization on %s", (engine) => {
       name: "Secret Plans",
     }));
     await setProjectStarred(owner.actor, { projectId, starred: true });
+    ({ id: archivedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Old Plans" }));
+    await setProjectArchived(owner.actor, { projectId: archivedId, archived: true });
+    ({ id: deletedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Lost Plans" }));
+    await deleteProject(owner.actor, { projectId: deletedId });
     ({ id: invitationId } = await inviteMember(owner.actor, {
       workspaceId: owner.workspaceId,
       email: "pending@example.com",
@@ -270,6 +278,73 @@ describe.each(engines)("authorization on %s", (engine) => {
       expect(outcome.status).toBe(403);
       expect(JSON.stringify(outcome.data)).toMatch(/Access Denied/);
     }
+    expect(await snapshot(database)).toBe(before);
+  });
+
+  it("keeps an archived project read-only for everyone, its owner included, and changes nothing", async () => {
+    const p = { projectId: archivedId };
+    for (const view of ["list", "activity", "settings", "sharing"]) {
+      const read = await callLoader(project.loader, {
+        user: owner,
+        path: `/app/project/${archivedId}?view=${view}`,
+        params: p,
+      });
+      expect({ view, status: read.status }).toEqual({ view, status: 200 });
+    }
+    const before = await snapshot(database);
+    for (const user of [owner, viewer]) {
+      for (const intent of PROJECT_INTENTS.filter((intent) => !WHILE_ARCHIVED.includes(intent))) {
+        const outcome = await callAction(project.action, {
+          user,
+          path: `/app/project/${archivedId}`,
+          params: p,
+          form: { intent, name: "Revived", key: "REV", color: "rose", description: "", confirmName: "Old Plans" },
+        });
+        expect({ intent, status: outcome.status }).toEqual({ intent, status: 403 });
+        if (user === owner) expect(JSON.stringify(outcome.data)).toContain("archived and read-only");
+      }
+    }
+    expect(await snapshot(database)).toBe(before);
+  });
+
+  it("answers every route about a deleted project with 404, even for its owner, and changes nothing", async () => {
+    const before = await snapshot(database);
+    const as = { user: owner };
+    const p = { projectId: deletedId };
+    const outcomes: [string, Outcome][] = [];
+    const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
+    for (const view of ["list", "activity", "settings", "sharing"]) {
+      await record(
+        `GET ?view=${view}`,
+        callLoader(project.loader, { ...as, path: `/app/project/${deletedId}?view=${view}`, params: p }),
+      );
+    }
+    for (const intent of PROJECT_INTENTS) {
+      await record(
+        `POST intent=${intent}`,
+        callAction(project.action, {
+          ...as,
+          path: `/app/project/${deletedId}`,
+          params: p,
+          form: { intent, name: "Revived", key: "REV", color: "rose", description: "", confirmName: "Lost Plans" },
+        }),
+      );
+    }
+    for (const starred of ["true", "false"]) {
+      await record(
+        `POST star=${starred}`,
+        callAction(projectStar.action, { ...as, path: `/app/project/${deletedId}/star`, params: p, form: { starred } }),
+      );
+    }
+    await record(
+      "GET delete",
+      callLoader(projectDelete.loader, { ...as, path: `/app/project/${deletedId}/delete`, params: p }),
+    );
+    await record(
+      "POST delete",
+      callAction(projectDelete.action, { ...as, path: `/app/project/${deletedId}/delete`, params: p }),
+    );
+    for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
     expect(await snapshot(database)).toBe(before);
   });
 });

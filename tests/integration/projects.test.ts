@@ -14,6 +14,7 @@ import {
   deleteProject,
   recordProjectVisit,
   setProjectArchived,
+  setProjectCover,
   setProjectStarred,
   updateProject,
 } from "~/.server/projects/projects";
@@ -124,6 +125,52 @@ describe.each(engines)("workspaces and projects on %s", (engine) => {
     await updateProject(editor.actor, { projectId: id, description: "edited" });
     await setProjectArchived(editor.actor, { projectId: id, archived: true });
     await setProjectStarred(viewer.actor, { projectId: id, starred: true });
+  });
+
+  it("refuses every change to an archived project, whoever asks; unarchive and delete remain", async () => {
+    const owner = await buildUser();
+    const editor = await buildUser();
+    await addMember(owner.workspaceId, editor.id, "editor");
+    const { id } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Frozen", key: "FRZ" });
+    await setProjectArchived(editor.actor, { projectId: id, archived: true });
+    const before = await activityCount();
+    const [rowBefore] = await database.db.select().from(projects).where(eq(projects.publicId, id));
+    for (const actor of [owner.actor, editor.actor]) {
+      const writes = [
+        () => updateProject(actor, { projectId: id, name: "Thawed" }),
+        () => updateProject(actor, { projectId: id, description: "edited" }),
+        () => updateProject(actor, { projectId: id, key: "THAW" }),
+        () => updateProject(actor, { projectId: id, color: "rose" }),
+        () => setProjectCover(actor, { projectId: id, coverPath: "covers/planted.webp" }),
+        () => setProjectCover(actor, { projectId: id, coverPath: null }),
+      ];
+      for (const write of writes) await expect(write()).rejects.toThrow("This project is archived and read-only.");
+    }
+    expect(await activityCount()).toBe(before);
+    const [rowAfter] = await database.db.select().from(projects).where(eq(projects.publicId, id));
+    expect(rowAfter).toEqual(rowBefore);
+    // What stays possible: the editor brings it back, and then it can change again.
+    await setProjectArchived(editor.actor, { projectId: id, archived: false });
+    await updateProject(editor.actor, { projectId: id, name: "Thawed" });
+    // An owner may delete an archived project outright.
+    await setProjectArchived(owner.actor, { projectId: id, archived: true });
+    await deleteProject(owner.actor, { projectId: id, confirmName: "Thawed" });
+  });
+
+  it("refuses everything about a deleted project as not found", async () => {
+    const owner = await buildUser();
+    const { id } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Gone" });
+    await deleteProject(owner.actor, { projectId: id });
+    const before = await activityCount();
+    const writes = [
+      () => updateProject(owner.actor, { projectId: id, name: "Back" }),
+      () => setProjectCover(owner.actor, { projectId: id, coverPath: null }),
+      () => setProjectArchived(owner.actor, { projectId: id, archived: true }),
+      () => setProjectStarred(owner.actor, { projectId: id, starred: true }),
+      () => deleteProject(owner.actor, { projectId: id }),
+    ];
+    for (const write of writes) await expect(write()).rejects.toThrow(NotFoundError);
+    expect(await activityCount()).toBe(before);
   });
 
   it("soft-deletes: gone from every read, its key free again, confirmName checked", async () => {

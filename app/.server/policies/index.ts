@@ -1,10 +1,12 @@
 import type { Role } from "../db/schema";
-import { ForbiddenError } from "../errors";
+import { ForbiddenError, NotFoundError } from "../errors";
 
 /**
- * Who may do what, in one place. Every loader and action asks here with the member's role
- * in the workspace (null: not a member). Owner and admin manage the workspace, its members
- * and its projects; editors create and edit projects (and later tasks); viewers read.
+ * Who may do what, in one place. Every use case asks here with the member's role in the
+ * workspace (null: not a member) and the entity acted on, whose state counts as much as the
+ * role: owner and admin manage the workspace, its members and its projects; editors create
+ * and edit projects (and later tasks); viewers read; and nobody changes an archived project
+ * (only unarchiving and deleting it are left) or anything of a deleted one.
  */
 export const ACTIONS = [
   "workspace.read",
@@ -59,17 +61,65 @@ const REFUSALS: Record<Action, string> = {
   "project.star": "You are not a member of this project's workspace.",
 };
 
-export function can(role: Role | null | undefined, action: Action) {
-  return Boolean(role && RULES[action].includes(role));
+/**
+ * The lifecycle state of the entity acted on, and of what contains it: a project today; a
+ * task will pass its own state with its project's as `parent`, a comment its task's.
+ */
+export type EntityState = {
+  archivedAt?: Date | null;
+  deletedAt?: Date | null;
+  parent?: EntityState;
+};
+
+/**
+ * What may still happen to an archived entity: reading it, bringing it back (the archive
+ * toggle) and deleting it. A star is the reader's own bookmark, not a change to the project.
+ */
+const WHILE_ARCHIVED: ReadonlySet<Action> = new Set([
+  "project.read",
+  "project.archive",
+  "project.delete",
+  "project.star",
+]);
+
+const ARCHIVED_REFUSAL = "This project is archived and read-only. Unarchive it to make changes.";
+
+type Refusal = { kind: "forbidden"; message: string } | { kind: "gone" };
+
+function refusal(role: Role | null | undefined, action: Action, entity?: EntityState): Refusal | null {
+  if (!role || !RULES[action].includes(role)) return { kind: "forbidden", message: REFUSALS[action] };
+  if (entity && isDeleted(entity)) return { kind: "gone" };
+  if (entity && isArchived(entity) && !WHILE_ARCHIVED.has(action)) {
+    return { kind: "forbidden", message: ARCHIVED_REFUSAL };
+  }
+  return null;
 }
 
-/** Throws a ForbiddenError (403) with the rule's message when the role may not act. */
-export function authorize(role: Role | null | undefined, action: Action) {
-  if (!can(role, action)) throw new ForbiddenError(REFUSALS[action]);
+function isDeleted(entity: EntityState): boolean {
+  return Boolean(entity.deletedAt) || (entity.parent ? isDeleted(entity.parent) : false);
 }
 
-/** Everything a role may do, for the UI to hide what it would refuse. */
-export function permissionsOf(role: Role | null | undefined) {
-  return Object.fromEntries(ACTIONS.map((action) => [action, can(role, action)])) as Record<Action, boolean>;
+function isArchived(entity: EntityState): boolean {
+  return Boolean(entity.archivedAt) || (entity.parent ? isArchived(entity.parent) : false);
+}
+
+/** Whether the role may do `action` to the entity in its current state. */
+export function can(role: Role | null | undefined, action: Action, entity?: EntityState) {
+  return refusal(role, action, entity) === null;
+}
+
+/**
+ * Throws unless the role may act: a ForbiddenError (403) with the rule's reason, or a
+ * NotFoundError (404) for a deleted entity, which must look like one that never existed.
+ */
+export function authorize(role: Role | null | undefined, action: Action, entity?: EntityState) {
+  const refused = refusal(role, action, entity);
+  if (refused?.kind === "gone") throw new NotFoundError(action.startsWith("workspace.") ? "Workspace" : "Project");
+  if (refused) throw new ForbiddenError(refused.message);
+}
+
+/** Everything a role may do to the entity as it is now, for the UI to hide what it would refuse. */
+export function permissionsOf(role: Role | null | undefined, entity?: EntityState) {
+  return Object.fromEntries(ACTIONS.map((action) => [action, can(role, action, entity)])) as Record<Action, boolean>;
 }
 export type Permissions = ReturnType<typeof permissionsOf>;

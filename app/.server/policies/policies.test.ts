@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { ROLES, type Role } from "../db/schema";
-import { ForbiddenError } from "../errors";
+import { ForbiddenError, NotFoundError } from "../errors";
 import { ACTIONS, authorize, can, permissionsOf, type Action } from ".";
 
 /** The rules as the issue states them, written out role by role so a change shows here. */
@@ -43,5 +43,59 @@ describe("policies", () => {
     expect(permissionsOf("viewer")["project.update"]).toBe(false);
     expect(permissionsOf("editor")["project.update"]).toBe(true);
     expect(Object.values(permissionsOf(null)).some(Boolean)).toBe(false);
+  });
+
+  describe("the entity's state", () => {
+    const live = { archivedAt: null, deletedAt: null };
+    const archived = { archivedAt: new Date(), deletedAt: null };
+    const deleted = { archivedAt: null, deletedAt: new Date() };
+    const PROJECT_ACTIONS = ACTIONS.filter((action) => action.startsWith("project.") && action !== "project.create");
+
+    it("changes nothing for a live project", () => {
+      for (const role of ROLES) {
+        for (const action of PROJECT_ACTIONS) expect(can(role, action, live)).toBe(can(role, action));
+      }
+    });
+
+    it("makes an archived project read-only for everyone: only unarchive, delete and the reader's star remain", () => {
+      const owner = permissionsOf("owner", archived);
+      expect(PROJECT_ACTIONS.filter((action) => owner[action])).toEqual([
+        "project.read",
+        "project.archive",
+        "project.delete",
+        "project.star",
+      ]);
+      for (const role of ["owner", "admin", "editor"] as const) {
+        expect(() => authorize(role, "project.update", archived)).toThrow(
+          "This project is archived and read-only. Unarchive it to make changes.",
+        );
+      }
+      // The role still counts: an editor may unarchive but not delete, a viewer neither.
+      expect(can("editor", "project.archive", archived)).toBe(true);
+      expect(can("editor", "project.delete", archived)).toBe(false);
+      expect(can("viewer", "project.archive", archived)).toBe(false);
+    });
+
+    it("refuses everything about a deleted project as if it never existed", () => {
+      for (const role of ROLES) {
+        for (const action of PROJECT_ACTIONS) {
+          expect(can(role, action, deleted)).toBe(false);
+          if (can(role, action)) expect(() => authorize(role, action, deleted)).toThrow(NotFoundError);
+        }
+      }
+    });
+
+    it("reads the state of what contains the entity (a task in an archived project)", () => {
+      const inArchived = { archivedAt: null, parent: archived };
+      const inDeleted = { deletedAt: null, parent: { archivedAt: null, parent: deleted } };
+      expect(can("owner", "project.update", inArchived)).toBe(false);
+      expect(can("owner", "project.read", inArchived)).toBe(true);
+      expect(can("owner", "project.read", inDeleted)).toBe(false);
+    });
+
+    it("still answers a non-member with the role's refusal, not the state's", () => {
+      expect(() => authorize(null, "project.update", archived)).toThrow(ForbiddenError);
+      expect(() => authorize(null, "project.update", deleted)).toThrow(ForbiddenError);
+    });
   });
 });

@@ -39,6 +39,6 @@ export type ProjectAccess = Awaited<ReturnType<typeof projectForMember>>;
 /** Refuses (404 or 403) unless the user may do `action` to the project; for checks before side effects. */
 export async function assertProjectPermission(userId: string, publicId: string, action: Action) {
   const access = await projectForMember(userId, publicId);
-  authorize(access.role, action);
+  authorize(access.role, action, access.project);
   return access;
 }

@@ -109,7 +109,7 @@ const EDITABLE = ["name", "description", "key", "color"] as const;
 export async function updateProject(actor: SignedIn, input: UpdateProjectInput) {
   return writeWithActivity(actor, async (tx, record) => {
     const access = await projectForMember(actor.userId, input.projectId, tx);
-    authorize(access.role, "project.update");
+    authorize(access.role, "project.update", access.project);
     const { project } = access;
     const next = {
       name: input.name?.trim() ?? project.name,
@@ -142,7 +142,7 @@ export async function updateProject(actor: SignedIn, input: UpdateProjectInput) 
 export async function setProjectCover(actor: SignedIn, input: { projectId: string; coverPath: string | null }) {
   return writeWithActivity(actor, async (tx, record) => {
     const access = await projectForMember(actor.userId, input.projectId, tx);
-    authorize(access.role, "project.update");
+    authorize(access.role, "project.update", access.project);
     await tx
       .update(projects)
       .set({ coverPath: input.coverPath, updatedBy: actor.userId, updatedAt: new Date() })
@@ -159,7 +159,7 @@ export async function setProjectCover(actor: SignedIn, input: { projectId: strin
 export async function setProjectArchived(actor: SignedIn, input: { projectId: string; archived: boolean }) {
   return writeWithActivity(actor, async (tx, record) => {
     const access = await projectForMember(actor.userId, input.projectId, tx);
-    authorize(access.role, "project.archive");
+    authorize(access.role, "project.archive", access.project);
     if (Boolean(access.project.archivedAt) === input.archived) return summary(access);
     await tx
       .update(projects)
@@ -181,7 +181,7 @@ export async function setProjectArchived(actor: SignedIn, input: { projectId: st
 export async function deleteProject(actor: SignedIn, input: { projectId: string; confirmName?: string }) {
   return writeWithActivity(actor, async (tx, record) => {
     const access = await projectForMember(actor.userId, input.projectId, tx);
-    authorize(access.role, "project.delete");
+    authorize(access.role, "project.delete", access.project);
     if (input.confirmName !== undefined && input.confirmName.trim() !== access.project.name) {
       throw new FieldError("confirmName", `Type the project name, ${access.project.name}, to confirm.`);
     }
@@ -198,7 +198,7 @@ export async function deleteProject(actor: SignedIn, input: { projectId: string;
 export async function setProjectStarred(actor: SignedIn, input: { projectId: string; starred: boolean }) {
   return writeWithActivity(actor, async (tx, record) => {
     const access = await projectForMember(actor.userId, input.projectId, tx);
-    authorize(access.role, "project.star");
+    authorize(access.role, "project.star", access.project);
     if (access.starred === input.starred) return { ...summary(access), starred: input.starred };
     if (input.starred) {
       await tx

@@ -21,7 +21,7 @@ function memberProjects(userId: string) {
       description: projects.description,
       color: projects.color,
       coverPath: projects.coverPath,
-      archived: sql<boolean>`${projects.archivedAt} is not null`,
+      archivedAt: projects.archivedAt,
       updatedAt: projects.updatedAt,
       workspaceId: workspaces.publicId,
       workspaceName: workspaces.name,
@@ -49,12 +49,12 @@ function toCard(row: Row) {
     description: row.description,
     color: row.color,
     coverUrl: row.coverPath ? `/uploads/${row.coverPath}` : null,
-    archived: row.archived,
+    archived: row.archivedAt !== null,
     starred: row.starred,
     updatedAt: row.updatedAt.toISOString(),
     workspace: { id: row.workspaceId, name: row.workspaceName },
-    canEdit: can(row.role, "project.update"),
-    canDelete: can(row.role, "project.delete"),
+    canEdit: can(row.role, "project.update", row),
+    canDelete: can(row.role, "project.delete", row),
   };
 }
 export type ProjectCard = ReturnType<typeof toCard>;

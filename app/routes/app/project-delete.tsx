@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   return load(async () => {
     const access = await projectForMember(user.id, params.projectId);
-    authorize(access.role, "project.delete");
+    authorize(access.role, "project.delete", access.project);
     return { id: access.project.publicId, name: access.project.name, workspace: access.workspace.name };
   });
 }

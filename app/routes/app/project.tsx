@@ -76,7 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     url: `${env().appUrl}/app/project/${project.publicId}`,
     starred: access.starred,
-    permissions: permissionsOf(access.role),
+    permissions: permissionsOf(access.role, project),
     view,
     activity,
     members,
