@@ -29,6 +29,8 @@ export function contentSecurityPolicy(nonce: string, options: Pick<SecurityOptio
     // Profile pictures from Google and GitHub sign-ins live on their servers.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
+    // The office map on /company/contact.
+    "frame-src https://www.openstreetmap.org",
     `connect-src 'self'${options.development ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
