@@ -47,7 +47,12 @@ export async function boot() {
   content(); // a content file that does not match its schema stops the start here
   registerSubscribers();
   if (usesOutbox()) {
-    logger.warn(`No SMTP_URL: mail goes to the local outbox, printed here and listed at ${config.appUrl}/dev/mail`);
+    const access = config.mailOutboxPublic
+      ? "open to everyone (MAIL_OUTBOX_PUBLIC=true)"
+      : config.devMailToken
+        ? "open with ?token=<DEV_MAIL_TOKEN>"
+        : "readable from a browser on this machine only";
+    logger.warn(`No SMTP_URL: mail is kept in the local outbox at ${config.appUrl}/dev/mail, ${access}`);
   }
   return config;
 }
