@@ -8,8 +8,6 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 
-import { logger } from "../logger";
-
 /**
  * Per-key rate limits (rate-limiter-flexible). With the embedded database the counts live
  * in this process's memory; with DATABASE_URL they live in PostgreSQL (one table,
@@ -110,6 +108,8 @@ export async function consume(name: string, limit: Limit, key: string): Promise<
     if (error instanceof RateLimiterRes)
       return { allowed: false as const, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
     // The store failed and so did its fallback: let the request through rather than fail it.
+    // (The logger is loaded here, not at the top: loading it reads env(), which tests set first.)
+    const { logger } = await import("../logger");
     logger.error({ err: error, limiter: name }, "rate limiter failed");
     return { allowed: true as const };
   }
