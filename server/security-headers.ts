@@ -41,8 +41,10 @@ export function contentSecurityPolicy(nonce: string, options: Pick<SecurityOptio
 export function securityHeaders(options: () => SecurityOptions): RequestHandler {
   return (_req, res, next) => {
     const { appUrl, development } = options();
-    const nonce = createNonce();
-    res.locals.cspNonce = nonce;
+    // Development's policy allows inline code without one; a nonce there would only differ
+    // between server and browser on React Router's development-only stylesheet link.
+    const nonce = development ? "" : createNonce();
+    if (nonce) res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { development }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
