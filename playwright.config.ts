@@ -54,6 +54,10 @@ export default defineConfig({
       SUPPORT_EMAIL: "team@plotline.test",
       // Every test signs up from 127.0.0.1: the suite needs more than 30 sign-ups in 5 minutes.
       AUTH_RATE_LIMIT_PER_IP: "1000",
+      // The same goes for the per-address request tiers (every request, writes, expensive ones).
+      RATE_LIMIT_REQUESTS: "100000",
+      RATE_LIMIT_WRITES: "100000",
+      RATE_LIMIT_EXPENSIVE: "100000",
     },
   },
 });

@@ -34,6 +34,7 @@ server.disable("x-powered-by");
 server.set("trust proxy", "loopback");
 server.use(compression());
 server.use(mod.requestLogger);
+server.use(mod.headers);
 if (vite) {
   server.use(vite.middlewares);
   server.use(async (req, res, next) => {

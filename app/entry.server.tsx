@@ -4,13 +4,14 @@ import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { logger } from "~/.server/logger";
-import { requestIdContext } from "~/.server/request-context";
+import { cspNonceContext, requestIdContext } from "~/.server/request-context";
 import { SYSTEM_THEME_HINT_HEADERS } from "~/.server/theme/theme-cookie";
 import { createEmotionCache } from "~/theme/emotion-cache";
+import { NonceContext } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -24,17 +25,23 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
-  const cache = createEmotionCache();
+  // Inline scripts and style tags carry the response's CSP nonce (server/security-headers.ts).
+  const nonce = loadContext.get(cspNonceContext);
+  const cache = createEmotionCache(nonce);
   const emotion = createEmotionServer(cache);
 
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
-      <CacheProvider value={cache}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </CacheProvider>,
+      <NonceContext.Provider value={nonce}>
+        <CacheProvider value={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CacheProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         // Everything is buffered anyway, so wait for all of it (Suspense included).
         onAllReady() {
           const chunks: Buffer[] = [];

@@ -23,6 +23,7 @@ import { toSessionUser } from "~/utils/session-user";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { Toaster } from "~/components/toaster";
 import { createEmotionCache } from "~/theme/emotion-cache";
+import { documentNonce, useNonce } from "~/utils/nonce";
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from "~/theme/preference";
 import { theme as muiTheme } from "~/theme/theme";
 import type { Route } from "./+types/root";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The browser keeps one emotion cache for the page's life; the server makes one per request.
-const clientEmotionCache = typeof document === "undefined" ? null : createEmotionCache();
+const clientEmotionCache = typeof document === "undefined" ? null : createEmotionCache(documentNonce());
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -69,6 +70,7 @@ type DocumentProps = { children: ReactNode; ssrTheme: boolean; systemTheme?: "li
 
 function Document({ children, ssrTheme, systemTheme }: DocumentProps) {
   const [theme, , { definedBy }] = useTheme();
+  const nonce = useNonce();
   useEffect(() => {
     // Mirror the choice under the spec's key, as the prototype kept it.
     window.localStorage.setItem(THEME_STORAGE_KEY, definedBy === "SYSTEM" ? "system" : (theme ?? "light"));
@@ -81,7 +83,7 @@ function Document({ children, ssrTheme, systemTheme }: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} />
+        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -16,7 +16,12 @@ import { registerPublicFormMails } from "~/.server/public-forms/mails";
 import { registerTeamSubscribers } from "~/.server/team/subscribers";
 import { createRequestContext } from "~/.server/request-context";
 import { initSecrets } from "~/.server/secrets";
+import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate-limit";
+import { isDirectLocalRequest } from "~/.server/http/local-request";
+import { limitRequestBodies } from "./body-limit";
 import { rejectCrossSiteWrites } from "./origin-check";
+import { rateLimitRequests } from "./rate-limits";
+import { securityHeaders } from "./security-headers";
 
 /**
  * The server build's entry (see vite.config.ts). server.js calls `boot()` before it
@@ -36,11 +41,18 @@ export async function boot() {
     throw new Error(`Could not migrate the database at ${handle.location}: ${describe(error)}`, { cause: error });
   }
   setDatabase(handle);
+  // Rate limits are shared through PostgreSQL when there is one; PGlite keeps them in memory.
+  await openRateLimitStore({ databaseUrl: config.databaseUrl });
   logger.info({ engine: handle.engine, location: handle.location }, "database ready");
   content(); // a content file that does not match its schema stops the start here
   registerSubscribers();
   if (usesOutbox()) {
-    logger.warn(`No SMTP_URL: mail goes to the local outbox, printed here and listed at ${config.appUrl}/dev/mail`);
+    const access = config.mailOutboxPublic
+      ? "open to everyone (MAIL_OUTBOX_PUBLIC=true)"
+      : config.devMailToken
+        ? "open with ?token=<DEV_MAIL_TOKEN>"
+        : "readable from a browser on this machine only";
+    logger.warn(`No SMTP_URL: mail is kept in the local outbox at ${config.appUrl}/dev/mail, ${access}`);
   }
   return config;
 }
@@ -55,6 +67,7 @@ function registerSubscribers() {
 
 /** Closes the database cleanly; safe to call twice. */
 export async function shutdown() {
+  await closeRateLimitStore();
   try {
     await database().close();
   } catch {
@@ -85,8 +98,13 @@ export const requestLogger = pinoHttp({
   customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
 });
 
+/** Security headers (and the CSP nonce) for every answer, static files included: server.js mounts it first. */
+export const headers = securityHeaders(() => ({ appUrl: env().appUrl, development: env().mode === "development" }));
+
 export const app = express.Router();
 
+// Refusals come first and read nothing: too many requests, then a body over its cap.
+app.use(rateLimitRequests(() => env().rateLimits));
 app.use(rejectCrossSiteWrites(() => env().appUrl));
 // Each request's SQL statement count goes out as `Server-Timing: db;desc="N queries"`.
 app.use((req, res, next) => {
@@ -99,10 +117,22 @@ app.use((req, res, next) => {
     next();
   });
 });
+// Counts the body as it streams into React Router's handler: keep nothing asynchronous between the two.
+app.use(limitRequestBodies());
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => createRequestContext({ requestId: String(req.id), clientIp: req.ip ?? null }),
+    getLoadContext: (req, res) =>
+      createRequestContext({
+        requestId: String(req.id),
+        clientIp: req.ip ?? null,
+        cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined,
+        directLocal: isDirectLocalRequest({
+          remoteAddress: req.socket.remoteAddress,
+          httpVersion: req.httpVersion,
+          headers: req.headers,
+        }),
+      }),
     mode: env().mode,
   }),
 );

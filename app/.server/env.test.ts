@@ -81,6 +81,28 @@ describe("parseEnv", () => {
     expect((error as Error).message).not.toContain("\n");
   });
 
+  it("reads the rate-limit tiers and the outbox token, and refuses bad values by name", () => {
+    expect(parseEnv({}).rateLimits).toEqual({
+      requests: { points: 600, durationSeconds: 60 },
+      writes: { points: 120, durationSeconds: 60 },
+      expensive: { points: 30, durationSeconds: 60 },
+    });
+    const config = parseEnv({
+      RATE_LIMIT_REQUESTS: "5000",
+      RATE_LIMIT_WRITES: "900",
+      RATE_LIMIT_EXPENSIVE: "50",
+      DEV_MAIL_TOKEN: "0123456789abcdef0123",
+    });
+    expect(config.rateLimits.requests.points).toBe(5000);
+    expect(config.rateLimits.writes.points).toBe(900);
+    expect(config.rateLimits.expensive.points).toBe(50);
+    expect(config.devMailToken).toBe("0123456789abcdef0123");
+    expect(() => parseEnv({ RATE_LIMIT_WRITES: "0" })).toThrow(
+      "RATE_LIMIT_WRITES must be a whole number of at least 1",
+    );
+    expect(() => parseEnv({ DEV_MAIL_TOKEN: "short" })).toThrow(/DEV_MAIL_TOKEN must be at least 16 characters\.$/);
+  });
+
   it("never echoes a secret back", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short-secret-value" })).toThrow(
       "SESSION_SECRET must be at least 32 characters.",

@@ -18,6 +18,16 @@ const flag = (name: string) =>
       .transform((value) => value === "true" || value === "1"),
   );
 
+const wholeNumber = (name: string, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a whole number of at least 1` })
+      .int({ error: `${name} must be a whole number of at least 1` })
+      .min(1, { error: `${name} must be a whole number of at least 1` })
+      .default(fallback),
+  );
+
 const url = (name: string, protocols: string[], example: string) =>
   z.url({ error: `${name} must be a URL like ${example}` }).refine(
     // zod runs refinements after a failed check too, so the URL may not parse here.
@@ -59,6 +69,7 @@ const schema = z
       z.email({ error: "SUPPORT_EMAIL must be an e-mail address" }).default("support@localhost"),
     ),
     MAIL_OUTBOX_PUBLIC: flag("MAIL_OUTBOX_PUBLIC"),
+    DEV_MAIL_TOKEN: optional(z.string().min(16, { error: "DEV_MAIL_TOKEN must be at least 16 characters" })),
     AI_BASE_URL: optional(url("AI_BASE_URL", ["http:", "https:"], "https://api.example.com/v1")),
     AI_API_KEY: optional(z.string()),
     AI_MODEL: optional(z.string()),
@@ -95,6 +106,9 @@ const schema = z
         .min(1, { error: "AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1" })
         .default(30),
     ),
+    RATE_LIMIT_REQUESTS: wholeNumber("RATE_LIMIT_REQUESTS", 600),
+    RATE_LIMIT_WRITES: wholeNumber("RATE_LIMIT_WRITES", 120),
+    RATE_LIMIT_EXPENSIVE: wholeNumber("RATE_LIMIT_EXPENSIVE", 30),
     BILLING_ENABLED: flag("BILLING_ENABLED"),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
@@ -144,6 +158,8 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     mailFrom: raw.MAIL_FROM,
     supportEmail: raw.SUPPORT_EMAIL,
     mailOutboxPublic: raw.MAIL_OUTBOX_PUBLIC,
+    /** Opens /dev/mail from anywhere to whoever presents it (`?token=`); unset, only this machine reads it. */
+    devMailToken: raw.DEV_MAIL_TOKEN,
     ai: raw.AI_BASE_URL ? { baseUrl: raw.AI_BASE_URL, apiKey: raw.AI_API_KEY, model: raw.AI_MODEL ?? "" } : undefined,
     sessionSecret: raw.SESSION_SECRET,
     oauth: {
@@ -157,6 +173,12 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     authRedirectUrls: raw.AUTH_REDIRECT_URLS ?? [],
     /** Mail-sending and link requests per IP per 5 minutes (Supabase's default is 30); sign-in tokens get 5×. */
     authRateLimitPerIp: raw.AUTH_RATE_LIMIT_PER_IP,
+    /** Per client address per minute: every request, writes, and expensive ones (uploads, creations, searches). */
+    rateLimits: {
+      requests: { points: raw.RATE_LIMIT_REQUESTS, durationSeconds: 60 },
+      writes: { points: raw.RATE_LIMIT_WRITES, durationSeconds: 60 },
+      expensive: { points: raw.RATE_LIMIT_EXPENSIVE, durationSeconds: 60 },
+    },
     billingEnabled: raw.BILLING_ENABLED,
     logLevel: raw.LOG_LEVEL,
   };
@@ -183,7 +205,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
 
 /** Values that may hold credentials are never echoed back in an error. */
 function isSensitive(name: string) {
-  return /SECRET|KEY|PASSWORD/.test(name) || name === "DATABASE_URL" || name === "SMTP_URL";
+  return /SECRET|KEY|PASSWORD|TOKEN/.test(name) || name === "DATABASE_URL" || name === "SMTP_URL";
 }
 
 let cached: Env | undefined;

@@ -4,10 +4,24 @@ import { createContext, RouterContextProvider } from "react-router";
 export const requestIdContext = createContext<string>("unknown");
 /** The client's address (behind a proxy on loopback, from X-Forwarded-For). */
 export const clientIpContext = createContext<string | null>(null);
+/** This response's Content-Security-Policy nonce (server/security-headers.ts), for inline scripts and styles. */
+export const cspNonceContext = createContext<string | undefined>(undefined);
+/**
+ * True when the request came straight from a browser on this machine: a loopback socket,
+ * a loopback Host and no sign of a proxy in between (`isDirectLocalRequest`).
+ */
+export const directLocalContext = createContext<boolean>(false);
 
-export function createRequestContext(values: { requestId: string; clientIp: string | null }) {
+export function createRequestContext(values: {
+  requestId: string;
+  clientIp: string | null;
+  cspNonce?: string;
+  directLocal?: boolean;
+}) {
   const context = new RouterContextProvider();
   context.set(requestIdContext, values.requestId);
   context.set(clientIpContext, values.clientIp);
+  context.set(cspNonceContext, values.cspNonce);
+  context.set(directLocalContext, values.directLocal ?? false);
   return context;
 }

@@ -24,11 +24,12 @@ test.describe("server rendering", () => {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain('<html lang="en" class="light">');
-    expect(html).toMatch(/<style data-emotion="mui-global [^"]+">[^<]*--mui-palette-primary-main/);
+    // Each style tag carries the response's CSP nonce.
+    expect(html).toMatch(/<style data-emotion="mui-global [^"]+" nonce="[^"]+">[^<]*--mui-palette-primary-main/);
     // The button's class is defined in the critical CSS, so it is styled before any script.
     const buttonClass = html.match(/class="MuiButtonBase-root[^"]* (mui-[a-z0-9]+)"/)?.[1];
     expect(buttonClass).toBeDefined();
-    expect(html).toMatch(new RegExp(`<style data-emotion="mui [^"]*${buttonClass?.slice(4)}[^"]*">`));
+    expect(html).toMatch(new RegExp(`<style data-emotion="mui [^"]*${buttonClass?.slice(4)}[^"]*" nonce="[^"]+">`));
   });
 
   test("every page of the route map answers", async ({ request }) => {

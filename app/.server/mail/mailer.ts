@@ -8,7 +8,8 @@ import { renderMail, type MailContent } from "./render";
 
 /**
  * Sends mail over SMTP_URL, or, with no SMTP configured, into the local outbox: each
- * message is logged and kept (the latest 100) for the /dev/mail page.
+ * message is kept (the latest 100) for the /dev/mail page. The log only says that a mail
+ * went out: never its body (sign-in links and codes), subject or recipient.
  */
 export type OutboxMessage = {
   id: string;
@@ -45,11 +46,11 @@ export async function sendMail(message: { to: string; replyTo?: string; content:
     };
     outbox.unshift(entry);
     outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
-    logger.info({ mail: { to: entry.to, subject: entry.subject } }, `mail (local outbox):\n${entry.text}`);
+    logger.info({ mail: { id: entry.id } }, "mail kept in the local outbox: read it at /dev/mail");
     return;
   }
   holder.__plotlineSmtp ??= nodemailer.createTransport(config.smtpUrl);
-  await holder.__plotlineSmtp.sendMail({
+  const sent = await holder.__plotlineSmtp.sendMail({
     from: config.mailFrom,
     to: message.to,
     replyTo: message.replyTo,
@@ -57,5 +58,5 @@ export async function sendMail(message: { to: string; replyTo?: string; content:
     text: rendered.text,
     html: rendered.html,
   });
-  logger.info({ mail: { to: message.to, subject: rendered.subject } }, "mail sent");
+  logger.info({ mail: { messageId: sent.messageId } }, "mail sent");
 }

@@ -6,6 +6,7 @@ import sharp from "sharp";
 
 import { env } from "../env";
 import { FieldError } from "../errors";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../http/limits";
 
 /**
  * Images people upload (avatars, project covers). The real type is read from the file's
@@ -13,7 +14,7 @@ import { FieldError } from "../errors";
  * re-encoded to WebP (which also drops its metadata, such as GPS positions) and stored
  * under DATA_DIR/uploads with a random name, served at /uploads/<path>.
  */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS };
 
 export type ImageKind = "avatars" | "covers";
 
@@ -52,10 +53,25 @@ export async function storeImage(kind: ImageKind, file: File, options: { field: 
   if (!SIGNATURES.some((signature) => signature.test(bytes))) {
     throw new FieldError(options.field, "Upload a PNG, JPEG, GIF or WebP image.");
   }
+  // The header says how big the picture is; nothing is decoded before that is checked.
+  let pixels: number;
+  try {
+    // Of an animation, only the first frame is ever decoded (the `pages: 1` below).
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    pixels = width * height;
+  } catch {
+    throw new FieldError(options.field, "This image could not be read. Try another file.");
+  }
+  if (pixels > MAX_IMAGE_PIXELS) {
+    throw new FieldError(
+      options.field,
+      `The image has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (such as 6000 × 6000).`,
+    );
+  }
   const size = SIZES[kind];
   let output: Buffer;
   try {
-    output = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    output = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, pages: 1 })
       .rotate()
       .resize({ width: size.width, height: size.height, fit: size.fit, withoutEnlargement: size.fit === "inside" })
       .webp({ quality: 82 })

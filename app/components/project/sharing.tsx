@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 
 import { ROLE_LABELS } from "~/validation/team";
+import { generatedAvatarUrl } from "~/utils/avatar";
 
 type Member = { userId: string; name: string; email: string; avatarUrl: string | null; role: keyof typeof ROLE_LABELS };
 
@@ -52,7 +53,7 @@ export function Sharing({
               sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 1, borderTop: 1, borderColor: "divider" }}
             >
               <Avatar
-                src={member.avatarUrl ?? `/avatar/${encodeURIComponent(member.email || member.userId)}.svg`}
+                src={member.avatarUrl ?? generatedAvatarUrl(member.email || member.userId)}
                 alt=""
                 sx={{ width: 32, height: 32 }}
               />

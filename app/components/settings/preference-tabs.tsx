@@ -16,6 +16,7 @@ import { Theme, useTheme } from "remix-themes";
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
 import { profileSchema } from "~/validation/settings";
 import { TabHeading } from "./settings-tabs";
+import { generatedAvatarUrl } from "~/utils/avatar";
 
 type Settings = {
   fullName: string;
@@ -53,7 +54,7 @@ export function ProfileTab({ settings, lastResult }: { settings: Settings; lastR
         <Stack spacing={3} sx={{ maxWidth: 520 }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 2 }}>
             <Avatar
-              src={settings.avatarUrl ?? `/avatar/${encodeURIComponent(settings.email)}.svg`}
+              src={settings.avatarUrl ?? generatedAvatarUrl(settings.email)}
               alt="Your avatar"
               sx={{ width: 72, height: 72 }}
             />

@@ -18,6 +18,7 @@ import { Form } from "react-router";
 import { Dropdown } from "~/components/dropdown";
 import { MEMBER_ROLES, ROLE_LABELS } from "~/validation/team";
 import type { TeamData } from "./types";
+import { generatedAvatarUrl } from "~/utils/avatar";
 
 /** Name, Email, Role, Actions; each row's menu has Change Role and Remove Member. */
 export function MemberTable({ team, userId }: { team: TeamData; userId: string }) {
@@ -46,7 +47,7 @@ export function MemberTable({ team, userId }: { team: TeamData; userId: string }
                   <TableCell>
                     <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
                       <Avatar
-                        src={member.avatarUrl ?? `/avatar/${encodeURIComponent(member.email || member.userId)}.svg`}
+                        src={member.avatarUrl ?? generatedAvatarUrl(member.email || member.userId)}
                         alt=""
                         sx={{ width: 32, height: 32 }}
                       />

@@ -4,11 +4,12 @@ import type { Route } from "./+types/avatar";
 
 /**
  * A generated avatar for people without a picture: a symmetric 5×5 pattern in a colour
- * derived from the seed (an e-mail hash), drawn here so no outside service learns who
- * is looking at whom.
+ * derived from the seed (a hash, `generatedAvatarUrl`), drawn here so no outside service
+ * learns who is looking at whom. Only hashes are seeds: an address in the URL is a 404.
  */
 export function loader({ params }: Route.LoaderArgs) {
   const seed = params.seed.replace(/\.svg$/, "");
+  if (!/^[0-9a-f]{32}$/.test(seed)) throw new Response("Not Found", { status: 404 });
   const bytes = createHash("sha256").update(seed).digest();
   const hue = Math.round((bytes[0]! / 255) * 360);
   const colour = `hsl(${hue} 55% 48%)`;

@@ -2,11 +2,13 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { data } from "react-router";
+import { serialize as serializeCookie } from "cookie";
+import { data, redirect } from "react-router";
 
 import { env } from "~/.server/env";
 import { outboxMessages, usesOutbox } from "~/.server/mail/mailer";
-import { clientIpContext } from "~/.server/request-context";
+import { mayReadOutbox, OUTBOX_COOKIE, presentedToken } from "~/.server/mail/outbox-access";
+import { directLocalContext } from "~/.server/request-context";
 import type { Route } from "./+types/dev-mail";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,16 +16,31 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
 /**
- * The local outbox: every mail sent while no SMTP_URL is set. Readable from this machine
- * only (mails carry sign-in links), unless MAIL_OUTBOX_PUBLIC=true.
+ * The local outbox: every mail sent while no SMTP_URL is set. Mails carry sign-in links, so
+ * only a browser on this machine reads it, or whoever has DEV_MAIL_TOKEN, or everyone with
+ * MAIL_OUTBOX_PUBLIC=true (app/.server/mail/outbox-access.ts). Anyone else gets a 404.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  const ip = context.get(clientIpContext);
-  if (!usesOutbox() || (!env().mailOutboxPublic && !LOOPBACK.has(ip ?? ""))) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const config = env();
+  const presented = presentedToken(request);
+  const allowed = mayReadOutbox(
+    { public: config.mailOutboxPublic, token: config.devMailToken },
+    { directLocal: context.get(directLocalContext), presentedToken: presented.token },
+  );
+  if (!usesOutbox() || !allowed) {
     throw data({ title: "Page Not Found", message: "There is no local outbox here." }, { status: 404 });
+  }
+  if (presented.fromQuery && config.devMailToken) {
+    // Keep the token in a cookie for this page only, and out of the address bar and history.
+    const cookie = serializeCookie(OUTBOX_COOKIE, presented.token ?? "", {
+      path: "/dev/mail",
+      httpOnly: true,
+      sameSite: "strict",
+      secure: new URL(request.url).protocol === "https:",
+      maxAge: 60 * 60 * 24,
+    });
+    throw redirect("/dev/mail", { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   }
   return {
     messages: outboxMessages().map(({ id, to, subject, text, sentAt }) => ({

@@ -5,6 +5,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/callback";
 import { finishSignIn } from "./auth.server";
+import { callbackErrorText } from "./callback-errors";
 
 /**
  * Where mailed links (sign-up confirmation, magic link, password recovery) and OAuth land:
@@ -17,20 +18,13 @@ const OTP_TYPES: readonly EmailOtpType[] = ["signup", "invite", "magiclink", "re
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   const query = new URL(request.url).searchParams;
-  const fail = (description: string | null | undefined) =>
-    redirectWithToast(
-      "/auth/signin",
-      {
-        title: "Sign in failed",
-        description: description || "Please check your credentials and try again.",
-        variant: "error",
-      },
-      request,
-    );
+  // The text is ours, picked by a known code: the URL's own words are never shown.
+  const fail = (description: string) =>
+    redirectWithToast("/auth/signin", { title: "Sign in failed", description, variant: "error" }, request);
 
   // The service reports a spent or expired link this way (as Supabase does).
-  if (query.get("error") || query.get("error_description")) {
-    return fail(query.get("error_description") ?? query.get("error"));
+  if (query.get("error") || query.get("error_code") || query.get("error_description")) {
+    return fail(callbackErrorText(query.get("error_code"), query.get("error")));
   }
 
   const supabase = supabaseFor(context);
@@ -47,10 +41,10 @@ export async function loader(args: Route.LoaderArgs) {
     result = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: type as EmailOtpType });
     recovery = type === "recovery";
   } else {
-    return fail("The sign-in link is incomplete. Please request a new one.");
+    return fail(callbackErrorText("validation_failed"));
   }
   const { data, error } = result;
-  if (error || !data.user) return fail(error?.message);
+  if (error || !data.user) return fail(callbackErrorText(error?.code));
 
   const next = safeRedirectPath(query.get("next"), "/app/dashboard");
   if (recovery || next === RESET_PASSWORD) {

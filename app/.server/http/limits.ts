@@ -1,0 +1,47 @@
+/**
+ * How much input the server takes, in one place. The request body caps are enforced by
+ * `server/body-limit.ts` while the body streams in, before any parsing; the image limits by
+ * `app/.server/uploads/images.ts` when an upload is decoded.
+ */
+
+/** The largest image file an avatar or a project cover may be. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The most pixels an uploaded image may have (about 6,000 × 6,000). Checked from the image
+ * header before anything is decoded: a few kilobytes of PNG can declare 20,000 × 20,000
+ * pixels, which would take 1.6 GB to decode.
+ */
+export const MAX_IMAGE_PIXELS = 36_000_000;
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Request body caps, by the request's Content-Type. */
+export const BODY_LIMITS = {
+  /** Ordinary HTML forms: the longest field (a description) is a few thousand characters. */
+  form: 1 * MB,
+  /** The auth service's JSON API (/auth/v1) and other JSON posts. */
+  json: 100 * KB,
+  /** Forms with a file: one image at its own limit, plus the other fields and the multipart framing. */
+  multipart: MAX_IMAGE_BYTES + 256 * KB,
+  /** Anything else (text/plain theme posts, unknown or missing types). */
+  other: 64 * KB,
+} as const;
+
+export type BodyKind = keyof typeof BODY_LIMITS;
+
+/** Which cap applies to a body of this Content-Type. */
+export function bodyKindOf(contentType: string | undefined): BodyKind {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return "form";
+  if (type === "multipart/form-data") return "multipart";
+  if (type === "application/json" || type.endsWith("+json")) return "json";
+  return "other";
+}
+
+/** "1 MB", "100 KB": how a cap reads in a message. */
+export function describeBytes(bytes: number) {
+  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
+  return `${Math.round(bytes / KB)} KB`;
+}
