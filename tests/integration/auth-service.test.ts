@@ -360,6 +360,60 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     expect(expired.error).toMatchObject({ status: 422, code: "flow_state_expired" });
   });
 
+  it("never trades a PKCE link's token for a session without the verifier (magic link, sign-up, recovery)", async () => {
+    const verify = (body: object) =>
+      fetch(`${server.url}/auth/v1/verify`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" },
+        body: JSON.stringify(body),
+      });
+    const refusedThenRedeemed = async (link: URL, type: string, client: ReturnType<typeof supabaseClient>) => {
+      const token = link.searchParams.get("token") ?? "";
+      expect(token).toMatch(/^pkce_/);
+      for (const body of [
+        { type, token_hash: token },
+        { type: "email", token_hash: token },
+        // The prefix is hashed with the token: without it, the token does not exist.
+        { type, token_hash: token.slice("pkce_".length) },
+      ]) {
+        const refused = await verify(body);
+        expect(refused.status).toBe(403);
+        expect((await refused.json()).code).toBe("otp_expired");
+      }
+      // The implicit way to open a link fails the same way for the bare token.
+      const bare = new URL(link);
+      bare.searchParams.set("token", token.slice("pkce_".length));
+      expect((await openLink(bare)).fragment.get("error_code")).toBe("otp_expired");
+      // None of that spent the link: its owner, with the verifier, still signs in.
+      const code = (await openLink(link)).query.get("code") ?? "";
+      const exchanged = await client.auth.exchangeCodeForSession(code);
+      expect(exchanged.error).toBeNull();
+      return exchanged.data.session;
+    };
+
+    const email = address("pkce.strict");
+    const signingUp = supabaseClient(server.url, "pkce");
+    expect((await signingUp.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const confirmed = await refusedThenRedeemed(
+      verifyLinkIn(await latestMail(mailbox.apiUrl, email)),
+      "signup",
+      signingUp,
+    );
+    expect(confirmed?.user.email_confirmed_at).toEqual(expect.any(String));
+
+    resetAuthRateLimits();
+    const magic = supabaseClient(server.url, "pkce");
+    expect((await magic.auth.signInWithOtp({ email })).error).toBeNull();
+    const magicLink = verifyLinkIn(await latestMail(mailbox.apiUrl, email, "Your Plotline sign-in link"));
+    expect((await refusedThenRedeemed(magicLink, "magiclink", magic))?.user.email).toBe(email);
+
+    resetAuthRateLimits();
+    const recovering = supabaseClient(server.url, "pkce");
+    expect((await recovering.auth.resetPasswordForEmail(email)).error).toBeNull();
+    const recoveryLink = verifyLinkIn(await latestMail(mailbox.apiUrl, email, "Reset your Plotline password"));
+    expect((await refusedThenRedeemed(recoveryLink, "recovery", recovering))?.user.email).toBe(email);
+  });
+
   it("signs ES256 access tokens that getClaims verifies with the published JWKS, without asking the server", async () => {
     const email = await confirmedUser("katherine");
     const supabase = supabaseClient(server.url);
