@@ -428,6 +428,56 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     expect((await refusedThenRedeemed(recoveryLink, "recovery", recovering))?.user.email).toBe(email);
   });
 
+  it("bounds user metadata as the profile form does, on sign-up, magic link and PUT /user", async () => {
+    const email = await confirmedUser("metadata");
+    const supabase = supabaseClient(server.url);
+    expect((await supabase.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const refused = async (data: Record<string, unknown>, message: string | RegExp) => {
+      const { error } = await supabase.auth.updateUser({ data });
+      expect(error).toMatchObject({ status: 400, code: "validation_failed" });
+      expect(error?.message).toMatch(message);
+    };
+    await refused({ full_name: "x".repeat(81) }, "full_name must be at most 80 characters");
+    await refused({ full_name: 42 }, "full_name must be a string");
+    await refused({ avatar_url: "https://tracker.example/pixel.gif" }, /avatar_url must be the path of an avatar/);
+    await refused({ avatar_url: "/uploads/../secrets.json" }, /avatar_url/);
+    await refused({ email_verified: true }, "email_verified is set by the server and cannot be changed");
+    await refused({ blob: "x".repeat(900_000) }, "User metadata must be at most 2048 bytes");
+    // 80 characters of four-byte emoji fit; a name is trimmed; our own uploads are taken.
+    const fine = await supabase.auth.updateUser({
+      data: { full_name: `  ${"😀".repeat(80)}  `, avatar_url: "/uploads/avatars/a1_B-2.webp" },
+    });
+    expect(fine.error).toBeNull();
+    expect(fine.data.user?.user_metadata).toMatchObject({
+      full_name: "😀".repeat(80),
+      avatar_url: "/uploads/avatars/a1_B-2.webp",
+      email,
+      email_verified: true,
+    });
+    expect(
+      (await supabase.auth.updateUser({ data: { avatar_url: null } })).data.user?.user_metadata,
+    ).not.toHaveProperty("avatar_url");
+
+    resetAuthRateLimits();
+    const signUp = await supabaseClient(server.url).auth.signUp({
+      email: address("metadata.new"),
+      password: PASSWORD,
+      options: { data: { full_name: "y".repeat(5000) } },
+    });
+    expect(signUp.error).toMatchObject({ status: 400, code: "validation_failed" });
+    const otp = await supabaseClient(server.url).auth.signInWithOtp({
+      email: address("metadata.otp"),
+      options: { data: { avatar_url: "https://tracker.example/pixel.gif" } },
+    });
+    expect(otp.error).toMatchObject({ status: 400, code: "validation_failed" });
+    expect(
+      await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, address("metadata.new"))),
+    ).toEqual([]);
+  });
+
   it("signs ES256 access tokens that getClaims verifies with the published JWKS, without asking the server", async () => {
     const email = await confirmedUser("katherine");
     const supabase = supabaseClient(server.url);
