@@ -18,7 +18,7 @@ import { readSystemThemeHint, readThemePreference } from "~/.server/theme/theme-
 import { env } from "~/.server/env";
 import { readToast } from "~/.server/toast";
 import { authMiddleware, optionalUser, SESSION_ENDED_TOAST, sessionEnded } from "~/.server/auth/session";
-import { rejectNulCharacters } from "~/.server/http/nul-characters";
+import { checkRequestBody } from "~/.server/http/form-body";
 import { toSessionUser } from "~/utils/session-user";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { Toaster } from "~/components/toaster";
@@ -29,7 +29,7 @@ import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const middleware: Route.MiddlewareFunction[] = [rejectNulCharacters, authMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [checkRequestBody, authMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);

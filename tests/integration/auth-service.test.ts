@@ -478,6 +478,42 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     ).toEqual([]);
   });
 
+  it("refuses JSON that PostgreSQL could not store (NUL in a key or value, unpaired surrogates) with validation_failed", async () => {
+    const email = await confirmedUser("unicode");
+    const { data } = await supabaseClient(server.url).auth.signInWithPassword({ email, password: PASSWORD });
+    const send = (path: string, method: string, body: string, token?: string) =>
+      fetch(`${server.url}/auth/v1/${path}`, {
+        method,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Supabase-Api-Version": "2024-01-01",
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body,
+      });
+    const bodies = [
+      `{"email":"${address("nul.key")}","password":"${PASSWORD}","data":{"na\\u0000me":"x"}}`,
+      `{"email":"${address("nul.value")}","password":"${PASSWORD}","data":{"full_name":"a\\u0000b"}}`,
+      `{"email":"${address("surrogate")}","password":"${PASSWORD}","data":{"full_name":"\\ud800"}}`,
+      `{"email":"${address("surrogate.key")}","password":"${PASSWORD}","data":{"\\udc00":"x"}}`,
+    ];
+    for (const body of bodies) {
+      for (const answer of [
+        await send("signup", "POST", body),
+        await send("user", "PUT", body.replace(/"email":"[^"]*","password":"[^"]*",/, ""), data.session?.access_token),
+      ]) {
+        expect(answer.status).toBe(400);
+        const json = await answer.json();
+        expect(json.code).toBe("validation_failed");
+        expect(json.message).toMatch(/NUL character|unpaired surrogate/);
+      }
+    }
+    // A surrogate pair (an emoji written as escapes) is fine.
+    const pair = await send("user", "PUT", '{"data":{"full_name":"\\ud83d\\ude00"}}', data.session?.access_token);
+    expect(pair.status).toBe(200);
+    expect((await pair.json()).user_metadata.full_name).toBe("😀");
+  });
+
   it("signs ES256 access tokens that getClaims verifies with the published JWKS, without asking the server", async () => {
     const email = await confirmedUser("katherine");
     const supabase = supabaseClient(server.url);
