@@ -136,6 +136,9 @@ const ODD: Kind[] = [
         teamSize: "-1",
         redirectTo: "//evil.example/",
         color: "#zzz",
+        // The public forms' honeypot: a forged "valid from" time must not fail its decryption loudly.
+        from__confirm: HYPHENS,
+        website: "",
         "extra[][]": "x",
       }),
     }),
