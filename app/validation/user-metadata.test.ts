@@ -17,5 +17,6 @@ describe("profileFromMetadata", () => {
       avatarUrl: null,
     });
     expect(profileFromMetadata(null)).toEqual({ fullName: "", avatarUrl: null });
+    expect(profileFromMetadata({ full_name: "😀".repeat(100) }).fullName).toBe("😀".repeat(80));
   });
 });

@@ -18,13 +18,11 @@ export const metadataFullName = z
   .trim()
   .max(FULL_NAME_MAX_LENGTH, { error: `full_name must be at most ${FULL_NAME_MAX_LENGTH} characters` });
 
-export const metadataAvatarUrl = z
-  .string({ error: "avatar_url must be a string" })
-  .regex(OWN_AVATAR_PATH, {
-    error: "avatar_url must be the path of an avatar uploaded to Plotline (/uploads/avatars/…)",
-  });
+export const metadataAvatarUrl = z.string({ error: "avatar_url must be a string" }).regex(OWN_AVATAR_PATH, {
+  error: "avatar_url must be the path of an avatar uploaded to Plotline (/uploads/avatars/…)",
+});
 
-/** The whole of a user's metadata as JSON, server-owned keys included: it rides in every session cookie. */
+/** A user's metadata as JSON, beyond the identity keys the server writes: it rides in every session cookie. */
 export const USER_METADATA_MAX_BYTES = 2048;
 
 /** What a profile may take from metadata: the name cut to the form's limit, an avatar only if it is ours. */
@@ -33,7 +31,8 @@ export function profileFromMetadata(metadata: Record<string, unknown> | null | u
   const fullName = name.success ? name.data : typeof metadata?.full_name === "string" ? metadata.full_name : "";
   const avatar = metadataAvatarUrl.safeParse(metadata?.avatar_url);
   return {
-    fullName: fullName.trim().slice(0, FULL_NAME_MAX_LENGTH).trim(),
+    // Cut by code points, as the schema counts them, so no emoji is split in half.
+    fullName: Array.from(fullName.trim()).slice(0, FULL_NAME_MAX_LENGTH).join("").trim(),
     avatarUrl: avatar.success ? avatar.data : null,
   };
 }
