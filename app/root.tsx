@@ -13,12 +13,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 
 import { readSystemThemeHint, readThemePreference } from "~/.server/theme/theme-cookie";
 import { env } from "~/.server/env";
+import { honeypotInputProps } from "~/.server/public-forms/honeypot";
 import { readToast } from "~/.server/toast";
 import { authMiddleware, optionalUser, SESSION_ENDED_TOAST, sessionEnded } from "~/.server/auth/session";
-import { rejectNulCharacters } from "~/.server/http/nul-characters";
+import { checkRequestBody } from "~/.server/http/form-body";
 import { toSessionUser } from "~/utils/session-user";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { Toaster } from "~/components/toaster";
@@ -30,7 +32,7 @@ import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const middleware: Route.MiddlewareFunction[] = [rejectNulCharacters, authMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [checkRequestBody, authMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
@@ -44,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? toSessionUser(user) : null,
       // Canonical URLs and share tags use the configured public URL, not the request's host.
       origin: env().appUrl,
+      // The public forms' spam trap: field names and the encrypted time the page was rendered.
+      honeypot: await honeypotInputProps(),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -58,9 +62,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const specifiedTheme = preference === "system" ? null : preference === "dark" ? Theme.DARK : Theme.LIGHT;
   const page = (
     <ThemeProvider specifiedTheme={specifiedTheme} themeAction="/action/set-theme" disableTransitionOnThemeChange>
-      <Document ssrTheme={preference !== "system"} systemTheme={data?.systemTheme}>
-        {children}
-      </Document>
+      <HoneypotProvider {...data?.honeypot}>
+        <Document ssrTheme={preference !== "system"} systemTheme={data?.systemTheme}>
+          {children}
+        </Document>
+      </HoneypotProvider>
     </ThemeProvider>
   );
   return clientEmotionCache ? <CacheProvider value={clientEmotionCache}>{page}</CacheProvider> : page;

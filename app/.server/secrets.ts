@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -71,6 +71,11 @@ export function initSecrets(dataDir: string, overrides: Partial<Secrets> = {}) {
 export function secrets(): Secrets {
   if (!loaded) throw new Error("Secrets are not loaded: call boot() first");
   return loaded;
+}
+
+/** A key for one purpose (e.g. "honeypot"), derived from the session secret: one secret to keep, keys kept apart. */
+export function derivedSecret(purpose: string) {
+  return createHmac("sha256", secrets().sessionSecret).update(`plotline:${purpose}`).digest("base64url");
 }
 
 export function authSigningKey(): AuthSigningKey {

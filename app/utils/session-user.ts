@@ -1,3 +1,5 @@
+import { profileFromMetadata } from "~/validation/user-metadata";
+
 /** What the pages may know about the signed-in user (the header's avatar menu, the app shell). */
 export type SessionUser = { id: string; email: string; fullName: string; avatarUrl: string | null };
 
@@ -7,12 +9,7 @@ export function toSessionUser(user: {
   user_metadata?: Record<string, unknown> | null;
 }): SessionUser {
   const email = user.email ?? "";
-  const metadata = user.user_metadata ?? {};
-  const fullName = typeof metadata.full_name === "string" && metadata.full_name.trim() ? metadata.full_name : "";
-  return {
-    id: user.id,
-    email,
-    fullName,
-    avatarUrl: typeof metadata.avatar_url === "string" ? metadata.avatar_url : null,
-  };
+  // Bounded as the profile is: the metadata is the user's own to write.
+  const { fullName, avatarUrl } = profileFromMetadata(user.user_metadata);
+  return { id: user.id, email, fullName, avatarUrl };
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { FULL_NAME_MAX_LENGTH } from "./settings";
+
 /**
  * The authentication forms (spec section 5), shared by the browser (Conform validates on
  * submit, then on every keystroke) and the server (the action validates again).
@@ -63,7 +65,7 @@ export const signUpSchema = z
     fullName: z
       .string()
       .trim()
-      .max(200, { error: "Full name must be at most 200 characters" })
+      .max(FULL_NAME_MAX_LENGTH, { error: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters` })
       .optional()
       .transform((value) => value || undefined),
     email,

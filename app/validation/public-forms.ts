@@ -19,16 +19,12 @@ const email = (label = "Email") =>
     .min(1, { error: `${label} is required` })
     .pipe(z.email({ error: "Enter a valid email address" }).max(254, { error: "Enter a valid email address" }));
 
-/** The honeypot: people never see it, so anything typed there is a bot. */
-const honeypot = { website: z.string().optional() };
-
 export const contactSchema = z.object({
   fullName: required("Full name", 200),
   email: email(),
   subject: required("Subject", 200),
   message: required("Message", 5000),
   topic: z.enum(["general", "sales", "support", "press"]).default("general"),
-  ...honeypot,
 });
 
 export const SUPPORT_CATEGORIES = [
@@ -47,7 +43,6 @@ export const supportSchema = z.object({
     error: "Choose a category",
   }),
   message: required("Message", 5000),
-  ...honeypot,
 });
 
 export const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
@@ -57,10 +52,8 @@ export const demoRequestSchema = z.object({
   workEmail: email("Work email"),
   company: required("Company", 200),
   teamSize: z.enum(TEAM_SIZES, { error: "Choose your team size" }),
-  ...honeypot,
 });
 
 export const newsletterSchema = z.object({
   email: email(),
-  ...honeypot,
 });

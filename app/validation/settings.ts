@@ -6,13 +6,16 @@ import { THEME_PREFERENCES } from "~/theme/preference";
 export const SETTINGS_TABS = ["profile", "notifications", "appearance", "security", "billing", "integrations"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
+/** The longest full name a profile holds (the profile form, sign-up, and the auth service's metadata). */
+export const FULL_NAME_MAX_LENGTH = 80;
+
 export const profileSchema = z.object({
   intent: z.literal("profile"),
   fullName: z
     .string({ error: "Enter your full name" })
     .trim()
     .min(1, { error: "Enter your full name" })
-    .max(80, { error: "Keep your name under 80 characters" }),
+    .max(FULL_NAME_MAX_LENGTH, { error: `Keep your name under ${FULL_NAME_MAX_LENGTH} characters` }),
 });
 
 /** Unchecked boxes are absent from the form: absent means off. */

@@ -391,7 +391,7 @@ test.describe("every auth action as a plain form post", () => {
     expect(rewritten.length).toBeGreaterThan(0);
     await expired.dispose();
 
-    const signout = await request.post("/auth/signout", { maxRedirects: 0 });
+    const signout = await request.post("/auth/signout", { form: {}, maxRedirects: 0 });
     expect(signout.status()).toBe(302);
     expect(signout.headers()["location"]).toBe("/");
     expect((await request.get("/app/dashboard", { maxRedirects: 0 })).status()).toBe(302);

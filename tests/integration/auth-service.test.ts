@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { resetAuthRateLimits } from "~/.server/auth-service/rate-limits";
+import { recordFailedSignIn, resetAuthRateLimits } from "~/.server/auth-service/rate-limits";
 import { flowState, oneTimeTokens, refreshTokens, users } from "~/.server/auth-service/schema";
 import { setDatabase } from "~/.server/db";
 import { activity } from "~/.server/db/schema";
@@ -31,10 +31,24 @@ vi.stubEnv("SMTP_URL", mailbox.smtpUrl);
 vi.stubEnv("APP_URL", server.url);
 vi.stubEnv("AUTH_AUTOCONFIRM", "false");
 // Only now: loading the service loads the logger, which reads env() once.
-const { registerAuthMails } = await import("~/.server/auth-service");
+const { handleAuthRequest, registerAuthMails } = await import("~/.server/auth-service");
 
 const PASSWORD = "correct horse 1";
 const callback = `${server.url}/auth/callback`;
+
+/** A password sign-in as if from `ip` (the app hands the service the client IP from the request context). */
+async function passwordSignIn(email: string, password: string, ip: string) {
+  const response = await handleAuthRequest(
+    new Request(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" },
+      body: JSON.stringify({ email, password }),
+    }),
+    ip,
+  );
+  const body = (await response.json()) as { code?: string; access_token?: string };
+  return { status: response.status, code: body.code, signedIn: Boolean(body.access_token) };
+}
 
 describe.each(engines)("the auth service with e-mail confirmation on %s", (engine) => {
   let database: TestDatabase;
@@ -360,6 +374,146 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     expect(expired.error).toMatchObject({ status: 422, code: "flow_state_expired" });
   });
 
+  it("never trades a PKCE link's token for a session without the verifier (magic link, sign-up, recovery)", async () => {
+    const verify = (body: object) =>
+      fetch(`${server.url}/auth/v1/verify`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" },
+        body: JSON.stringify(body),
+      });
+    const refusedThenRedeemed = async (link: URL, type: string, client: ReturnType<typeof supabaseClient>) => {
+      const token = link.searchParams.get("token") ?? "";
+      expect(token).toMatch(/^pkce_/);
+      for (const body of [
+        { type, token_hash: token },
+        { type: "email", token_hash: token },
+        // The prefix is hashed with the token: without it, the token does not exist.
+        { type, token_hash: token.slice("pkce_".length) },
+      ]) {
+        const refused = await verify(body);
+        expect(refused.status).toBe(403);
+        expect((await refused.json()).code).toBe("otp_expired");
+      }
+      // The implicit way to open a link fails the same way for the bare token.
+      const bare = new URL(link);
+      bare.searchParams.set("token", token.slice("pkce_".length));
+      expect((await openLink(bare)).fragment.get("error_code")).toBe("otp_expired");
+      // None of that spent the link: its owner, with the verifier, still signs in.
+      const code = (await openLink(link)).query.get("code") ?? "";
+      const exchanged = await client.auth.exchangeCodeForSession(code);
+      expect(exchanged.error).toBeNull();
+      return exchanged.data.session;
+    };
+
+    const email = address("pkce.strict");
+    const signingUp = supabaseClient(server.url, "pkce");
+    expect((await signingUp.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const confirmed = await refusedThenRedeemed(
+      verifyLinkIn(await latestMail(mailbox.apiUrl, email)),
+      "signup",
+      signingUp,
+    );
+    expect(confirmed?.user.email_confirmed_at).toEqual(expect.any(String));
+
+    resetAuthRateLimits();
+    const magic = supabaseClient(server.url, "pkce");
+    expect((await magic.auth.signInWithOtp({ email })).error).toBeNull();
+    const magicLink = verifyLinkIn(await latestMail(mailbox.apiUrl, email, "Your Plotline sign-in link"));
+    expect((await refusedThenRedeemed(magicLink, "magiclink", magic))?.user.email).toBe(email);
+
+    resetAuthRateLimits();
+    const recovering = supabaseClient(server.url, "pkce");
+    expect((await recovering.auth.resetPasswordForEmail(email)).error).toBeNull();
+    const recoveryLink = verifyLinkIn(await latestMail(mailbox.apiUrl, email, "Reset your Plotline password"));
+    expect((await refusedThenRedeemed(recoveryLink, "recovery", recovering))?.user.email).toBe(email);
+  });
+
+  it("bounds user metadata as the profile form does, on sign-up, magic link and PUT /user", async () => {
+    const email = await confirmedUser("metadata");
+    const supabase = supabaseClient(server.url);
+    expect((await supabase.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const refused = async (data: Record<string, unknown>, message: string | RegExp) => {
+      const { error } = await supabase.auth.updateUser({ data });
+      expect(error).toMatchObject({ status: 400, code: "validation_failed" });
+      expect(error?.message).toMatch(message);
+    };
+    await refused({ full_name: "x".repeat(81) }, "full_name must be at most 80 characters");
+    await refused({ full_name: 42 }, "full_name must be a string");
+    await refused({ avatar_url: "https://tracker.example/pixel.gif" }, /avatar_url must be the path of an avatar/);
+    await refused({ avatar_url: "/uploads/../secrets.json" }, /avatar_url/);
+    await refused({ email_verified: true }, "email_verified is set by the server and cannot be changed");
+    await refused({ blob: "x".repeat(900_000) }, "User metadata must be at most 2048 bytes");
+    // 80 characters of four-byte emoji fit; a name is trimmed; our own uploads are taken.
+    const fine = await supabase.auth.updateUser({
+      data: { full_name: `  ${"😀".repeat(80)}  `, avatar_url: "/uploads/avatars/a1_B-2.webp" },
+    });
+    expect(fine.error).toBeNull();
+    expect(fine.data.user?.user_metadata).toMatchObject({
+      full_name: "😀".repeat(80),
+      avatar_url: "/uploads/avatars/a1_B-2.webp",
+      email,
+      email_verified: true,
+    });
+    expect(
+      (await supabase.auth.updateUser({ data: { avatar_url: null } })).data.user?.user_metadata,
+    ).not.toHaveProperty("avatar_url");
+
+    resetAuthRateLimits();
+    const signUp = await supabaseClient(server.url).auth.signUp({
+      email: address("metadata.new"),
+      password: PASSWORD,
+      options: { data: { full_name: "y".repeat(5000) } },
+    });
+    expect(signUp.error).toMatchObject({ status: 400, code: "validation_failed" });
+    const otp = await supabaseClient(server.url).auth.signInWithOtp({
+      email: address("metadata.otp"),
+      options: { data: { avatar_url: "https://tracker.example/pixel.gif" } },
+    });
+    expect(otp.error).toMatchObject({ status: 400, code: "validation_failed" });
+    expect(
+      await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, address("metadata.new"))),
+    ).toEqual([]);
+  });
+
+  it("refuses JSON that PostgreSQL could not store (NUL in a key or value, unpaired surrogates) with validation_failed", async () => {
+    const email = await confirmedUser("unicode");
+    const { data } = await supabaseClient(server.url).auth.signInWithPassword({ email, password: PASSWORD });
+    const send = (path: string, method: string, body: string, token?: string) =>
+      fetch(`${server.url}/auth/v1/${path}`, {
+        method,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Supabase-Api-Version": "2024-01-01",
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body,
+      });
+    const bodies = [
+      `{"email":"${address("nul.key")}","password":"${PASSWORD}","data":{"na\\u0000me":"x"}}`,
+      `{"email":"${address("nul.value")}","password":"${PASSWORD}","data":{"full_name":"a\\u0000b"}}`,
+      `{"email":"${address("surrogate")}","password":"${PASSWORD}","data":{"full_name":"\\ud800"}}`,
+      `{"email":"${address("surrogate.key")}","password":"${PASSWORD}","data":{"\\udc00":"x"}}`,
+    ];
+    for (const body of bodies) {
+      for (const answer of [
+        await send("signup", "POST", body),
+        await send("user", "PUT", body.replace(/"email":"[^"]*","password":"[^"]*",/, ""), data.session?.access_token),
+      ]) {
+        expect(answer.status).toBe(400);
+        const json = await answer.json();
+        expect(json.code).toBe("validation_failed");
+        expect(json.message).toMatch(/NUL character|unpaired surrogate/);
+      }
+    }
+    // A surrogate pair (an emoji written as escapes) is fine.
+    const pair = await send("user", "PUT", '{"data":{"full_name":"\\ud83d\\ude00"}}', data.session?.access_token);
+    expect(pair.status).toBe(200);
+    expect((await pair.json()).user_metadata.full_name).toBe("😀");
+  });
+
   it("signs ES256 access tokens that getClaims verifies with the published JWKS, without asking the server", async () => {
     const email = await confirmedUser("katherine");
     const supabase = supabaseClient(server.url);
@@ -421,17 +575,40 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     expect(malformed.error).toMatchObject({ code: "validation_failed" });
   });
 
-  it("locks an address after 10 wrong passwords in 15 minutes, even for the right one", async () => {
+  it("locks an address after 10 wrong passwords in 15 minutes on that IP only, the right one included", async () => {
     const email = await confirmedUser("alan");
-    const supabase = supabaseClient(server.url);
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const { error } = await supabase.auth.signInWithPassword({ email, password: `wrong ${attempt}` });
-      expect(error?.code).toBe("invalid_credentials");
+      const response = await passwordSignIn(email, `wrong ${attempt}`, "203.0.113.1");
+      expect(response.code).toBe("invalid_credentials");
     }
-    const eleventh = await supabase.auth.signInWithPassword({ email, password: "wrong 11" });
-    expect(eleventh.error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
-    const right = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(right.error?.status).toBe(429);
+    expect(await passwordSignIn(email, "wrong 11", "203.0.113.1")).toMatchObject({
+      status: 429,
+      code: "over_request_rate_limit",
+    });
+    expect((await passwordSignIn(email, PASSWORD, "203.0.113.1")).status).toBe(429);
+    // The owner, elsewhere, is not locked out.
+    expect(await passwordSignIn(email, PASSWORD, "198.51.100.7")).toMatchObject({ status: 200 });
+  });
+
+  it("lets the owner sign in during a wrong-password attack on the address spread over many IPs", async () => {
+    const email = await confirmedUser("joan");
+    const attacker = (n: number) => `192.0.2.${n}`;
+    // Ten guesses from one attacking IP through the endpoint, then 90 more from nine others
+    // counted directly (a bcrypt compare each would take this test past its time): the
+    // address's ceiling of 100.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, guess) => passwordSignIn(email, `guess ${guess}`, attacker(1))),
+    );
+    expect(answers.map((answer) => answer.code)).toEqual(Array(10).fill("invalid_credentials"));
+    for (let ip = 2; ip <= 10; ip++) {
+      for (let guess = 0; guess < 10; guess++) await recordFailedSignIn(email, attacker(ip));
+    }
+    expect((await passwordSignIn(email, "guess 11", attacker(1))).status).toBe(429);
+    // Past the ceiling, a further IP gets one guess, then waits.
+    expect((await passwordSignIn(email, "one more", attacker(11))).code).toBe("invalid_credentials");
+    expect((await passwordSignIn(email, "and another", attacker(11))).status).toBe(429);
+    // The owner, from an IP that has not failed, signs in with the right password.
+    expect(await passwordSignIn(email, PASSWORD, "198.51.100.20")).toMatchObject({ status: 200 });
   });
 
   it("changes the e-mail address once the new one confirms by mail", async () => {

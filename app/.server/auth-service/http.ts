@@ -14,21 +14,33 @@ export async function readJson(request: Request): Promise<JsonBody> {
   }
   if (text.trim() === "") return {};
   let parsed: unknown;
-  let nul = false;
+  let problem: string | undefined;
   try {
-    parsed = JSON.parse(text, (_key, value: unknown) => {
-      if (typeof value === "string" && value.includes("\0")) nul = true;
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      problem ??= unstorable(key) ?? (typeof value === "string" ? unstorable(value) : undefined);
       return value;
     });
   } catch (error) {
     throw new AuthError(400, "bad_json", `Could not parse request body as JSON: ${(error as Error).message}`);
   }
-  // PostgreSQL text cannot hold U+0000: refuse it here rather than fail a query with a 500.
-  if (nul) throw validationFailed("Strings may not contain the NUL character");
+  if (problem) throw validationFailed(problem);
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new AuthError(400, "bad_json", "Could not parse request body as JSON: expected an object");
   }
   return parsed as JsonBody;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why PostgreSQL could not store a string (a key or a value) the JSON decoded to, if it
+ * could not: text cannot hold U+0000, and jsonb refuses a `\ud800` escape without its pair.
+ * Refused here rather than failing a query with a 500.
+ */
+function unstorable(text: string) {
+  if (text.includes("\0")) return "Strings may not contain the NUL character";
+  if (LONE_SURROGATE.test(text)) return "Strings must be valid Unicode: the body has an unpaired surrogate";
+  return undefined;
 }
 
 export function optionalString(body: JsonBody, key: string): string | undefined {

@@ -58,13 +58,15 @@ type Record_ = (entry: ActivityInput) => Promise<void>;
 /** Replaces any pending token of the kind, opens a PKCE flow if asked, and queues the mail. */
 export async function storeMailToken(tx: Transaction, record: Record_, request: MailRequest) {
   const spec = KINDS[request.kind];
-  const { token, hash } = newSecret();
+  const secret = newSecret().token;
+  // The prefix is part of what is hashed: removing it from a PKCE link yields no token at all.
+  const token = request.pkce ? `${PKCE_PREFIX}${secret}` : secret;
   await tx
     .delete(oneTimeTokens)
     .where(and(eq(oneTimeTokens.userId, request.user.id), eq(oneTimeTokens.tokenType, spec.tokenType)));
   await tx
     .insert(oneTimeTokens)
-    .values({ userId: request.user.id, tokenType: spec.tokenType, tokenHash: hash, relatesTo: request.to });
+    .values({ userId: request.user.id, tokenType: spec.tokenType, tokenHash: hashToken(token), relatesTo: request.to });
   if (request.pkce) await createFlowState(tx, request.user.id, spec.flowMethod, request.pkce);
   const user = await updateUser(tx, request.user.id, { [spec.sentAt]: new Date() });
   await record({
@@ -73,7 +75,7 @@ export async function storeMailToken(tx: Transaction, record: Record_, request: 
     subjectId: user.id,
     transient: {
       to: request.to,
-      token: request.pkce ? `${PKCE_PREFIX}${token}` : token,
+      token,
       type: spec.linkType,
       redirectTo: request.redirectTo,
     },
@@ -97,16 +99,20 @@ const ACCEPTED: Record<VerifyType, OneTimeTokenType[]> = {
   email: ["confirmation_token", "recovery_token"],
 };
 
+/** A token mailed for a PKCE flow: it may only be traded for a code (GET /verify), never for a session. */
+export function isPkceToken(rawToken: string) {
+  return rawToken.startsWith(PKCE_PREFIX);
+}
+
 /**
  * Spends a mailed token (deleting it is what makes it single use) and applies it: confirms
  * the address, or moves the account to the new one. Answers the user and the PKCE flow
- * method the link belongs to.
+ * method the link belongs to. The token is hashed as given, `pkce_` prefix included.
  */
 export async function redeemToken(tx: Db, type: VerifyType, rawToken: string) {
-  const secret = rawToken.startsWith(PKCE_PREFIX) ? rawToken.slice(PKCE_PREFIX.length) : rawToken;
   const [row] = await tx
     .delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.tokenHash, hashToken(secret)), inArray(oneTimeTokens.tokenType, ACCEPTED[type])))
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(rawToken)), inArray(oneTimeTokens.tokenType, ACCEPTED[type])))
     .returning();
   if (!row || Date.now() - row.createdAt.getTime() > ONE_TIME_TOKEN_SECONDS * 1000) throw otpExpired();
   const user = await findUserById(tx, row.userId);

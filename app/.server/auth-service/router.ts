@@ -1,5 +1,5 @@
 import { logger } from "../logger";
-import { urlHasNul } from "../http/nul-characters";
+import { urlHasNul } from "../http/form-body";
 import { AuthError, errorResponse, validationFailed } from "./errors";
 import { getUser, logout, putUser } from "./handlers/user";
 import { otp, recover, resend } from "./handlers/mail-requests";

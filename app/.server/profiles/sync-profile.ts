@@ -1,22 +1,23 @@
 import type { User } from "@supabase/supabase-js";
 
+import { FULL_NAME_MAX_LENGTH } from "~/validation/settings";
+import { profileFromMetadata } from "~/validation/user-metadata";
 import { writeWithActivity } from "../activity/use-case";
 import { profiles } from "../db/schema";
 import { createPersonalWorkspace } from "../workspaces/workspaces";
 
 /**
  * Runs after every sign-in (spec section 3): upserts the profile keyed on the user id.
- * full_name comes from user metadata, else the part of the e-mail before the @.
+ * full_name comes from user metadata, else the part of the e-mail before the @; both are
+ * cut to the profile form's limit, and an avatar is taken only if it is one of our uploads
+ * (metadata is the user's to write, and may come from a Supabase project that checks nothing).
  * The first sign-in also creates the user's settings and personal workspace.
  */
 export async function syncProfile(user: User, ip: string | null) {
   const email = user.email ?? "";
-  const metadata = user.user_metadata ?? {};
-  const fullName =
-    typeof metadata.full_name === "string" && metadata.full_name.trim()
-      ? metadata.full_name.trim()
-      : email.split("@")[0];
-  const avatarUrl = typeof metadata.avatar_url === "string" ? metadata.avatar_url : null;
+  const fromMetadata = profileFromMetadata(user.user_metadata);
+  const fullName = fromMetadata.fullName || email.split("@")[0]?.slice(0, FULL_NAME_MAX_LENGTH) || "";
+  const { avatarUrl } = fromMetadata;
   return writeWithActivity({ userId: user.id, ip }, async (tx, record) => {
     const [row] = await tx
       .insert(profiles)

@@ -8,6 +8,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Actor } from "../activity/use-case";
 import { clientIpContext } from "../request-context";
 import { consume, LIMITS } from "../security/rate-limit";
+import { isSpam } from "./honeypot";
 import { redirectWithToast } from "../toast";
 
 /**
@@ -50,8 +51,8 @@ export async function handlePublicForm<S extends z.ZodType<Record<string, unknow
     );
   }
   const value = submission.value;
-  // A filled honeypot is a bot: it sees the same success and nothing is stored or sent.
-  if (!value.website) await options.submit({ userId: null, ip }, value);
+  // A bot caught by the honeypot sees the same success, and nothing is stored or sent.
+  if (!(await isSpam(formData))) await options.submit({ userId: null, ip }, value);
   const back = safeRedirectPath(formData.get("redirectTo"), options.redirectTo);
   return redirectWithToast(back, options.success(value), request);
 }

@@ -41,7 +41,7 @@ export function ContactForm({
       <input type="hidden" name="topic" value={topic} />
       {/* After sending, come back to this page as it was (with its topic). */}
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <HoneypotField formId={FORM_ID} />
+      <HoneypotField />
       <Stack spacing={2.5}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>

@@ -22,7 +22,7 @@ export function SupportForm({ lastResult, pending }: { lastResult?: SubmissionRe
   useResetOnSuccess(form.reset, lastResult);
   return (
     <Form method="post" {...getFormProps(form)}>
-      <HoneypotField formId={FORM_ID} />
+      <HoneypotField />
       <Stack spacing={2.5}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <FormTextField meta={fields.name} label="Name" autoComplete="name" />

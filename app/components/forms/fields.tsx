@@ -3,6 +3,9 @@ import Box from "@mui/material/Box";
 import Button, { type ButtonProps } from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+
+import { useNonce } from "~/utils/nonce";
 
 /**
  * Conform fields drawn with MUI. The server renders each field's value and errors, so a
@@ -71,12 +74,16 @@ export function FormSelectField({
   );
 }
 
-/** Hidden from people (and assistive technology); bots that fill every field give themselves away. */
-export function HoneypotField({ formId }: { formId: string }) {
+/**
+ * remix-utils' honeypot inputs (their names and the encrypted time come from the root
+ * loader through `HoneypotProvider`): hidden from people and assistive technology, filled
+ * by bots. Kept off-screen here too, in case its own style tag is not applied.
+ */
+export function HoneypotField() {
   return (
     <Box aria-hidden sx={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
-      <label htmlFor={`${formId}-website`}>Leave this field empty</label>
-      <input id={`${formId}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      {/* Its inline <style> needs the document's CSP nonce (server/security-headers.ts). */}
+      <HoneypotInputs label="Leave this field empty" nonce={useNonce()} />
     </Box>
   );
 }

@@ -60,7 +60,7 @@ export function DemoRequestForm({
   return (
     <FormElement method="post" action="/request-demo" {...getFormProps(form)}>
       <input type="hidden" name="redirectTo" value={back} />
-      <HoneypotField formId={id} />
+      <HoneypotField />
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <FormTextField meta={fields.name} label="Name" autoComplete="name" />

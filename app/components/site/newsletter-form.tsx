@@ -32,7 +32,7 @@ export function NewsletterForm({
   return (
     <fetcher.Form method="post" action="/newsletter" {...getFormProps(form)}>
       <input type="hidden" name="redirectTo" value={back} />
-      <HoneypotField formId={id} />
+      <HoneypotField />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: "flex-start" }}>
         <FormTextField meta={fields.email} label="Email" type="email" autoComplete="email" />

@@ -41,9 +41,15 @@ export function loader() {
   return redirect("/");
 }
 
+/** Back where the form was, if the Referer is a URL of this site; anything else goes home. */
 function refererPath(request: Request) {
   const referer = request.headers.get("Referer");
   if (!referer) return "/";
-  const url = new URL(referer);
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return "/";
+  }
   return url.origin === new URL(request.url).origin ? url.pathname + url.search : "/";
 }

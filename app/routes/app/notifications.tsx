@@ -13,6 +13,7 @@ import {
 import { visuallyHidden } from "~/components/visually-hidden";
 import { relativeTime } from "~/utils/projects";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { isUuid } from "~/validation/ids";
 import type { Route } from "./+types/notifications";
 
 /** All of the user's notifications, newest first, with Mark as read and Mark all as read. */
@@ -32,9 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "mark-all-read") await markAllNotificationsRead(actor);
-  else if (intent === "mark-read" && typeof form.get("id") === "string") {
-    const id = String(form.get("id"));
-    if (/^[0-9a-f-]{36}$/i.test(id)) await markNotificationRead(actor, id);
+  else if (intent === "mark-read") {
+    const id = form.get("id");
+    if (!isUuid(id)) return data({ error: "That notification does not exist." }, { status: 400 });
+    await markNotificationRead(actor, id);
   } else return data({ error: "Unknown action" }, { status: 400 });
   const back = form.get("redirectTo");
   if (back) return redirect(safeRedirectPath(back, "/app/notifications"));

@@ -26,6 +26,7 @@ import { SecurityTab } from "~/components/settings/security-tab";
 import { describeDevice } from "~/utils/device";
 import type { Toast } from "~/utils/toast";
 import { changePasswordSchema } from "~/validation/auth";
+import { isUuid } from "~/validation/ids";
 import {
   appearanceSchema,
   notificationsSchema,
@@ -161,8 +162,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "revoke-session": {
-      const sessionId = String(formData.get("sessionId") ?? "");
-      if (/^[0-9a-f-]{36}$/i.test(sessionId)) await run(() => revokeSession(actor, sessionId));
+      const sessionId = formData.get("sessionId");
+      if (!isUuid(sessionId)) return data({ error: "That session does not exist." }, { status: 400 });
+      await run(() => revokeSession(actor, sessionId));
       return done("security", {
         title: "Session signed out",
         description: "That device must sign in again.",

@@ -15,6 +15,7 @@ import { SubmitButton } from "~/components/forms/fields";
 import { originFrom, pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { signUpSchema, type OAuthProvider } from "~/validation/auth";
+import { FULL_NAME_MAX_LENGTH } from "~/validation/settings";
 import type { Route } from "./+types/signup";
 import { callbackUrl, finishSignIn, samePage, startOAuth } from "./auth.server";
 
@@ -58,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
     email,
     password,
     options: {
-      data: { full_name: fullName || email.split("@")[0] },
+      data: { full_name: fullName || email.split("@")[0]?.slice(0, FULL_NAME_MAX_LENGTH) },
       // The confirmation link comes back through the callback to where the visitor was going.
       emailRedirectTo: callbackUrl(next === DASHBOARD ? undefined : next),
     },

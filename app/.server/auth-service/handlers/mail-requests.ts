@@ -8,6 +8,7 @@ import { readPkceParams } from "../pkce";
 import { limitByIp, limitMail } from "../rate-limits";
 import { requestedRedirect } from "../redirects";
 import type { ClientInfo } from "../sessions";
+import { mergeUserMetadata } from "../user-metadata";
 import { createEmailUser, findUserByEmail } from "../users";
 
 /**
@@ -34,7 +35,7 @@ export async function otp(request: Request, client: ClientInfo) {
   const body = await readJson(request);
   const email = requireEmail(body, "An email address or phone number is required");
   const pkce = readPkceParams(body);
-  const data = optionalObject(body, "data") ?? {};
+  const data = mergeUserMetadata({}, optionalObject(body, "data") ?? {});
   const createUser = body.create_user !== false;
   const redirectTo = requestedRedirect(request, body);
   await limitMail("magiclink", email);

@@ -8,7 +8,9 @@ import { assertStrongPassword, hashPassword } from "../passwords";
 import { readPkceParams } from "../pkce";
 import { limitByIp, limitMail } from "../rate-limits";
 import { requestedRedirect } from "../redirects";
+import type { JsonObject } from "../schema";
 import { startSession, type ClientInfo } from "../sessions";
+import { assertMetadataSize, mergeUserMetadata } from "../user-metadata";
 import { createEmailUser, findUserByEmail, loadUserJson, obfuscatedUser, updateUser } from "../users";
 
 /** POST /signup: e-mail and password; a user to confirm by mail, or a session with autoconfirm. */
@@ -26,7 +28,7 @@ export async function signup(request: Request, client: ClientInfo) {
   assertStrongPassword(password);
   const pkce = readPkceParams(body);
   const email = normalizeEmail(rawEmail);
-  const data = optionalObject(body, "data") ?? {};
+  const data = mergeUserMetadata({}, optionalObject(body, "data") ?? {});
   const { autoconfirm } = authSettings();
 
   // Counted before looking the address up, so the limit says nothing about whether it exists.
@@ -48,7 +50,7 @@ export async function signup(request: Request, client: ClientInfo) {
     const pending = existing
       ? await updateUser(tx, existing.id, {
           encryptedPassword: passwordHash,
-          rawUserMetaData: { ...data, ...existing.rawUserMetaData },
+          rawUserMetaData: withinBounds({ ...data, ...existing.rawUserMetaData }),
         })
       : await createEmailUser(tx, { email, passwordHash, data, confirmed: false });
     return storeMailToken(tx, record, {
@@ -60,4 +62,9 @@ export async function signup(request: Request, client: ClientInfo) {
     });
   });
   return json(await loadUserJson(db(), user));
+}
+
+function withinBounds(metadata: JsonObject) {
+  assertMetadataSize(metadata);
+  return metadata;
 }

@@ -3,7 +3,7 @@ import { AuthError, invalidCredentials, validationFailed } from "../errors";
 import { json, optionalString, readJson, type JsonBody } from "../http";
 import { verifyPassword } from "../passwords";
 import { consumeFlowState } from "../pkce";
-import { assertSignInAllowed, limitByIp, recordFailedSignIn } from "../rate-limits";
+import { assertSignInAllowed, limitByIp, recordFailedSignIn, recordSuccessfulSignIn } from "../rate-limits";
 import { refreshSession, startSession, type ClientInfo } from "../sessions";
 import { findUserByEmail, findUserById, isBanned } from "../users";
 
@@ -34,12 +34,13 @@ async function passwordGrant(body: JsonBody, client: ClientInfo) {
   }
   const email = rawEmail?.trim().toLowerCase();
   if (!email) throw invalidCredentials();
-  await assertSignInAllowed(email);
+  await assertSignInAllowed(email, client.ip);
   const user = await findUserByEmail(db(), email);
   if (!(await verifyPassword(password, user?.encryptedPassword)) || !user) {
-    await recordFailedSignIn(email);
+    await recordFailedSignIn(email, client.ip);
     throw invalidCredentials();
   }
+  await recordSuccessfulSignIn(email, client.ip);
   if (!user.emailConfirmedAt) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
   if (isBanned(user)) throw new AuthError(400, "user_banned", "User is banned");
   return db().transaction((tx) => startSession(tx, user, "password", client));

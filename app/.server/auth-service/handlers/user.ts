@@ -13,6 +13,7 @@ import { limitMail } from "../rate-limits";
 import { requestedRedirect } from "../redirects";
 import { oneTimeTokens, type SessionRow, type UserRow } from "../schema";
 import { endSessions, type ClientInfo } from "../sessions";
+import { mergeUserMetadata } from "../user-metadata";
 import { findUserByEmail, loadUserJson, updateUser } from "../users";
 
 /** GET /user: the signed-in user, checked against the database (unlike `getClaims`). */
@@ -33,10 +34,11 @@ export async function putUser(request: Request, client: ClientInfo) {
   }
   if (password !== undefined) assertStrongPassword(password);
   const pkce = readPkceParams(body);
+  const metadata = data ? mergeUserMetadata(user.rawUserMetaData, data) : undefined;
 
   const updated = await writeWithActivity({ userId: user.id, ip: client.ip }, async (tx, record) => {
     let current = user;
-    if (data) current = await updateUser(tx, current.id, { rawUserMetaData: mergeMetadata(current, data) });
+    if (data) current = await updateUser(tx, current.id, { rawUserMetaData: metadata ?? {} });
     if (password !== undefined) current = await changePassword(tx, current, session, password);
     if (email !== undefined) {
       const newEmail = normalizeEmail(email);
@@ -58,16 +60,6 @@ export async function putUser(request: Request, client: ClientInfo) {
     return current;
   });
   return json(await loadUserJson(db(), updated));
-}
-
-/** `data` is merged into the metadata; a key set to null is removed. */
-function mergeMetadata(user: UserRow, data: Record<string, unknown>) {
-  const merged = { ...user.rawUserMetaData };
-  for (const [key, value] of Object.entries(data)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
 }
 
 /** A new password signs out every other session and voids pending confirmation and recovery links. */

@@ -2,14 +2,20 @@ import { db } from "../../db";
 import { authSettings } from "../config";
 import { AuthError, validationFailed } from "../errors";
 import { json, optionalString, readJson, redirectTo } from "../http";
-import { isVerifyType, redeemToken } from "../mail-tokens";
-import { PKCE_PREFIX } from "../one-time-tokens";
+import { isPkceToken, isVerifyType, redeemToken } from "../mail-tokens";
 import { issueAuthCode } from "../pkce";
 import { limitByIp } from "../rate-limits";
 import { requestedRedirect } from "../redirects";
 import { startSession, type ClientInfo } from "../sessions";
 
-/** POST /verify: the token_hash from a mail (e.g. an app's /auth/confirm route) for a session. */
+/**
+ * POST /verify: the token_hash from a mail (e.g. an app's /auth/confirm route) for a session.
+ * Only for links of implicit flows: a PKCE link (`pkce_…`) proves nothing without the
+ * verifier of the browser that asked for it, so it is refused here, unspent, whatever its
+ * type (Supabase accepts it; anyone holding the link would be signed in, and a visitor could
+ * be signed in to someone else's account). It is redeemed by opening it (GET /verify), which
+ * answers a code for `grant_type=pkce`.
+ */
 export async function verifyPost(request: Request, client: ClientInfo) {
   await limitByIp("verify", client.ip);
   const body = await readJson(request);
@@ -23,6 +29,7 @@ export async function verifyPost(request: Request, client: ClientInfo) {
   if (body.email || body.phone || body.token) {
     throw validationFailed("Only the token_hash and type should be provided");
   }
+  if (isPkceToken(tokenHash)) throw pkceLinkNeedsVerifier();
   const session = await db().transaction(async (tx) => {
     const { user } = await redeemToken(tx, type, tokenHash);
     return startSession(tx, user, "otp", client);
@@ -39,7 +46,7 @@ export async function verifyGet(request: Request, client: ClientInfo) {
   const token = query.get("token") ?? "";
   const type = query.get("type");
   const target = requestedRedirect(request) ?? authSettings().appUrl;
-  const pkce = token.startsWith(PKCE_PREFIX);
+  const pkce = isPkceToken(token);
   try {
     await limitByIp("verify", client.ip);
     if (!isVerifyType(type)) throw validationFailed("Verify requires a verification type");
@@ -70,6 +77,13 @@ export async function verifyGet(request: Request, client: ClientInfo) {
     return redirectTo(withFragment(pkce ? withQuery(target, params) : target, params));
   }
 }
+
+const pkceLinkNeedsVerifier = () =>
+  new AuthError(
+    403,
+    "otp_expired",
+    "This sign-in link only works in the browser that asked for it: open the link there, or request a new one.",
+  );
 
 export function withQuery(target: string, params: Record<string, string>) {
   const url = new URL(target);

@@ -1,0 +1,387 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+
+import routes from "../../app/routes";
+import { signUpWithRequests } from "./support/api-account";
+
+/**
+ * Every action, fed the malformed input an outside probe sent (empty and non-form bodies,
+ * broken multipart, NUL, huge and odd values, unknown intents, ids of 36 hyphens or zeros,
+ * unpaired surrogates, an unparsable Referer), anonymously and signed in: never a 5xx, and
+ * a refusal is a 4xx that says why. Requests only, against the built server; each action ×
+ * each kind once.
+ */
+
+type Ids = { project: string; workspace: string };
+type Target = {
+  /** The URL to post to. */
+  url: (ids: Ids) => string;
+  /** The intents the action tells apart (each is sent with odd ids and values). */
+  intents?: string[];
+  /** Runs after the others: a well-formed post to it ends the session or deletes the project. */
+  destructive?: boolean;
+};
+
+/**
+ * Every route module that exports an action, by file (`app/routes.ts`). A new action route
+ * fails the first test until it is listed here.
+ */
+const ACTIONS: Record<string, Target> = {
+  "routes/marketing/request-demo.tsx": { url: () => "/request-demo" },
+  "routes/marketing/support.tsx": { url: () => "/resources/support" },
+  "routes/marketing/contact.tsx": { url: () => "/company/contact" },
+  "routes/marketing/newsletter.tsx": { url: () => "/newsletter" },
+  "routes/marketing/newsletter-unsubscribe.tsx": { url: () => "/newsletter/unsubscribe" },
+  "routes/auth/signin.tsx": { url: () => "/auth/signin", intents: ["magic-link", "oauth"] },
+  "routes/auth/signup.tsx": { url: () => "/auth/signup", intents: ["oauth"] },
+  "routes/auth/forgot-password.tsx": { url: () => "/auth/forgot-password" },
+  "routes/auth/reset-password.tsx": { url: () => "/auth/reset-password" },
+  "routes/app/project-new.tsx": { url: () => "/app/projects/new" },
+  "routes/app/project.tsx": {
+    url: (ids) => `/app/project/${ids.project}`,
+    intents: ["update", "cover", "remove-cover", "unarchive", "delete", "sharing", "settings", "activity", "archive"],
+  },
+  "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
+  "routes/app/notifications.tsx": { url: () => "/app/notifications", intents: ["mark-read", "mark-all-read"] },
+  "routes/app/workspace-new.tsx": { url: () => "/app/workspaces/new" },
+  "routes/app/workspace.tsx": { url: (ids) => `/app/workspaces/${ids.workspace}`, intents: ["rename", "delete"] },
+  "routes/app/settings.tsx": {
+    url: () => "/app/settings",
+    intents: ["profile", "notifications", "appearance", "password", "revoke-session"],
+  },
+  "routes/app/sidebar.ts": { url: () => "/app/sidebar" },
+  "routes/app/team.tsx": {
+    url: () => "/app/team",
+    intents: ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"],
+  },
+  "routes/invite.tsx": { url: () => "/invite/not-a-real-invitation-token" },
+  "routes/api/set-theme.ts": { url: () => "/action/set-theme" },
+  "routes/not-found.ts": { url: () => "/no-such-page/anywhere" },
+  "routes/app/project-delete.tsx": { url: (ids) => `/app/project/${ids.project}/delete`, destructive: true },
+  "routes/auth/signout.tsx": { url: () => "/auth/signout", destructive: true },
+  // The auth service reads JSON and answers in Supabase's format: fuzzed on its own below.
+  "routes/api/auth-v1.ts": { url: () => "/auth/v1/signup" },
+};
+
+type RouteEntry = { file: string; children?: RouteEntry[] };
+const flatten = (entries: RouteEntry[]): string[] =>
+  entries.flatMap((entry) => [entry.file, ...flatten(entry.children ?? [])]);
+
+/** The route modules that export an action, read from the route map and the files themselves. */
+function routeFilesWithActions() {
+  const files = [...new Set(flatten(routes as RouteEntry[]))];
+  return files.filter((file) =>
+    /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(
+      fs.readFileSync(path.join(import.meta.dirname, "../../app", file), "utf8"),
+    ),
+  );
+}
+
+type Post = { headers?: Record<string, string>; data?: string | Buffer };
+/** `perIntent`: sent once per intent of the action (the body carries it), else once. */
+type Kind = { name: string; post: (intent?: string) => Post; perIntent?: boolean };
+
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const form = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join("&");
+
+/** Bodies that are not forms, or not parsable ones: refused by the root middleware, whoever asks. */
+const MALFORMED: Kind[] = [
+  { name: "empty body", post: () => ({ data: Buffer.alloc(0) }) },
+  { name: "text/plain", post: () => ({ headers: { "Content-Type": "text/plain" }, data: "intent=delete" }) },
+  { name: "JSON", post: () => ({ headers: { "Content-Type": "application/json" }, data: '{"intent":"delete"}' }) },
+  {
+    name: "multipart without boundary",
+    post: () => ({ headers: { "Content-Type": "multipart/form-data" }, data: "--x\r\n\r\nintent\r\n--x--" }),
+  },
+  {
+    name: "truncated multipart",
+    post: () => ({
+      headers: { "Content-Type": "multipart/form-data; boundary=fuzz" },
+      data: '--fuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nprof',
+    }),
+  },
+  { name: "NUL in a value", post: () => ({ headers: FORM, data: "intent=a%00b&name=x" }) },
+  { name: "NUL in a name", post: () => ({ headers: FORM, data: "in%00tent=x" }) },
+];
+const REFUSAL = /only accepts forms|could not be read|not allowed \(NUL\)|Choose light, dark or system/;
+
+const HYPHENS = "-".repeat(36);
+const ZEROS = "0".repeat(36);
+const HUGE = "x".repeat(20_000);
+const ID_FIELDS = ["id", "sessionId", "invitationId", "userId", "workspaceId", "projectId", "signature"];
+const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName"];
+const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
+
+/** Well-formed forms with odd contents: reach the actions (after sign-in, where one is needed). */
+const ODD: Kind[] = [
+  { name: "empty form", post: () => ({ headers: FORM, data: "" }) },
+  { name: "unknown intent", post: () => ({ headers: FORM, data: form({ intent: "fuzz-no-such-intent" }) }) },
+  {
+    name: "36-hyphen ids",
+    perIntent: true,
+    post: (intent = "") => ({ headers: FORM, data: form({ intent, ...ids(HYPHENS) }) }),
+  },
+  {
+    name: "36-zero ids",
+    perIntent: true,
+    post: (intent = "") => ({ headers: FORM, data: form({ intent, ...ids(ZEROS) }) }),
+  },
+  {
+    name: "huge and odd values",
+    perIntent: true,
+    post: (intent = "") => ({
+      headers: FORM,
+      data: form({
+        intent,
+        ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, HUGE])),
+        starred: "maybe",
+        open: "maybe",
+        theme: "purple",
+        role: "emperor",
+        teamSize: "-1",
+        redirectTo: "//evil.example/",
+        color: "#zzz",
+        // The public forms' honeypot: a forged "valid from" time must not fail its decryption loudly.
+        from__confirm: HYPHENS,
+        website: "",
+        "extra[][]": "x",
+      }),
+    }),
+  },
+  {
+    name: "unpaired surrogates",
+    perIntent: true,
+    // %ED%A0%80 is U+D800 written as UTF-8, which no valid text contains.
+    post: (intent = "") => ({
+      headers: FORM,
+      data: `intent=${intent}&${[...TEXT_FIELDS, ...ID_FIELDS].map((field) => `${field}=%ED%A0%80`).join("&")}`,
+    }),
+  },
+  {
+    name: "odd Referer",
+    perIntent: true,
+    post: (intent = "") => ({
+      headers: { ...FORM, Referer: "http://[::1" },
+      data: form({ intent, theme: "dark" }),
+    }),
+  },
+];
+
+type Outcome = { route: string; kind: string; intent?: string; status: number; body: string };
+
+/**
+ * One request on its own connection: a refused body may be left unread, and a kept-alive
+ * socket the server closes meanwhile would fail the next request with ECONNRESET.
+ */
+async function send(request: APIRequestContext, url: string, post: Post): Promise<APIResponse> {
+  return request.post(url, {
+    ...post,
+    headers: { ...post.headers, Connection: "close" },
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
+}
+
+/**
+ * Posts every kind to every action (destructive ones last), all kinds of one action at
+ * once. Anonymously, intents only matter outside the app: app actions answer with the
+ * sign-in redirect before they look at them.
+ */
+async function fuzzActions(request: APIRequestContext, kinds: Kind[], ids: Ids, signedIn: boolean) {
+  const outcomes: Outcome[] = [];
+  const targets = Object.entries(ACTIONS)
+    .filter(([file]) => file !== "routes/api/auth-v1.ts")
+    .sort(([, a], [, b]) => Number(Boolean(a.destructive)) - Number(Boolean(b.destructive)));
+  for (const [file, target] of targets) {
+    const url = target.url(ids);
+    const intents = signedIn || !/^\/(app|invite)\//.test(url) ? (target.intents ?? []) : [];
+    const cases = kinds.flatMap((kind) =>
+      [undefined, ...(kind.perIntent ? intents : [])].map((intent) => ({ kind, intent })),
+    );
+    outcomes.push(
+      ...(await Promise.all(
+        cases.map(async ({ kind, intent }) => {
+          const response = await send(request, url, kind.post(intent));
+          return { route: file, kind: kind.name, intent, status: response.status(), body: await response.text() };
+        }),
+      )),
+    );
+  }
+  return outcomes;
+}
+
+const describe = (outcomes: Outcome[]) =>
+  outcomes.map(
+    (o) => `${o.status} ${o.route} [${o.kind}${o.intent ? ` intent=${o.intent}` : ""}]: ${o.body.slice(0, 120)}`,
+  );
+
+function expectNoServerErrors(outcomes: Outcome[]) {
+  const failed = outcomes.filter((o) => o.status >= 500);
+  expect(describe(failed), "answers of 5xx").toEqual([]);
+  // A refusal says why: a page with its message, or JSON with an error.
+  const silent = outcomes.filter((o) => o.status >= 400 && o.body.trim() === "");
+  expect(describe(silent), "refusals without a message").toEqual([]);
+}
+
+function expectMalformedRefused(outcomes: Outcome[]) {
+  const wrong = outcomes.filter((o) => ![400, 415].includes(o.status) || !REFUSAL.test(o.body));
+  expect(describe(wrong), "malformed bodies not refused with 400/415 and a message").toEqual([]);
+}
+
+test.describe("every action, fed malformed input", () => {
+  test("lists every route module that has an action", () => {
+    expect(routeFilesWithActions().sort()).toEqual(Object.keys(ACTIONS).sort());
+  });
+
+  test("anonymously: malformed bodies get 400/415 with a message, odd forms never a 5xx", async ({ request }) => {
+    test.setTimeout(120_000);
+    const fake = { project: "fuzz-project", workspace: "fuzz-workspace" };
+    const malformed = await fuzzActions(request, MALFORMED, fake, false);
+    expectNoServerErrors(malformed);
+    expectMalformedRefused(malformed);
+    expectNoServerErrors(await fuzzActions(request, ODD, fake, false));
+  });
+
+  test("signed in: malformed bodies get 400/415 with a message, odd forms never a 5xx", async ({ request }) => {
+    test.setTimeout(120_000);
+    await signUpWithRequests(request, "fuzz");
+    const ids = await projectAndWorkspace(request);
+
+    const malformed = await fuzzActions(request, MALFORMED, ids, true);
+    expectNoServerErrors(malformed);
+    expectMalformedRefused(malformed);
+
+    const odd = await fuzzActions(request, ODD, ids, true);
+    expectNoServerErrors(odd);
+    // Ids that are not UUIDs are refused as such, not looked up.
+    for (const [route, intent] of [
+      ["routes/app/notifications.tsx", "mark-read"],
+      ["routes/app/settings.tsx", "revoke-session"],
+    ]) {
+      for (const kind of ["36-hyphen ids", "36-zero ids"]) {
+        const outcome = odd.find((o) => o.route === route && o.intent === intent && o.kind === kind);
+        expect(outcome?.status, `${route} ${intent} ${kind}`).toBe(400);
+        expect(outcome?.body).toContain("does not exist.");
+      }
+    }
+    // Unknown intents are 400 where an action tells intents apart.
+    for (const route of ["routes/app/notifications.tsx", "routes/app/settings.tsx", "routes/app/team.tsx"]) {
+      const outcome = odd.find((o) => o.route === route && o.kind === "unknown intent" && !o.intent);
+      expect(outcome?.status, route).toBe(400);
+      expect(outcome?.body).toContain("Unknown action");
+    }
+  });
+
+  test("the auth service answers malformed JSON with a 4xx in its own format", async ({ request }) => {
+    const { email, password } = await signUpWithRequests(request, "fuzz-auth");
+    const signedIn = await request.post("/auth/v1/token?grant_type=password", { data: { email, password } });
+    expect(signedIn.status()).toBe(200);
+    const accessToken = ((await signedIn.json()) as { access_token: string }).access_token;
+
+    const endpoints: { method: "POST" | "PUT"; path: string; bearer?: boolean }[] = [
+      { method: "POST", path: "/auth/v1/signup" },
+      { method: "POST", path: "/auth/v1/token?grant_type=password" },
+      { method: "POST", path: "/auth/v1/token?grant_type=refresh_token" },
+      { method: "POST", path: "/auth/v1/token?grant_type=pkce" },
+      { method: "POST", path: "/auth/v1/otp" },
+      { method: "POST", path: "/auth/v1/verify" },
+      { method: "POST", path: "/auth/v1/recover" },
+      { method: "POST", path: "/auth/v1/resend" },
+      { method: "PUT", path: "/auth/v1/user", bearer: true },
+      { method: "POST", path: "/auth/v1/logout?scope=fuzz", bearer: true },
+    ];
+    const JSON_TYPE = { "Content-Type": "application/json" };
+    const bodies: { name: string; post: Post; code?: string }[] = [
+      { name: "empty body", post: { data: Buffer.alloc(0) } },
+      { name: "not JSON", post: { headers: JSON_TYPE, data: "{" }, code: "bad_json" },
+      { name: "text/plain", post: { headers: { "Content-Type": "text/plain" }, data: "hello" }, code: "bad_json" },
+      { name: "a JSON array", post: { headers: JSON_TYPE, data: "[1,2]" }, code: "bad_json" },
+      { name: "NUL in a key", post: { headers: JSON_TYPE, data: '{"da\\u0000ta":{}}' }, code: "validation_failed" },
+      {
+        name: "NUL in a value",
+        post: { headers: JSON_TYPE, data: `{"email":"a\\u0000@x.io","data":{"full_name":"a\\u0000"}}` },
+        code: "validation_failed",
+      },
+      {
+        name: "unpaired surrogate",
+        post: { headers: JSON_TYPE, data: '{"email":"\\ud800@x.io","data":{"full_name":"\\ud800"}}' },
+        code: "validation_failed",
+      },
+      {
+        name: "huge and odd values",
+        post: {
+          headers: JSON_TYPE,
+          data: JSON.stringify({
+            email: `${HUGE}@x.io`,
+            password: HUGE,
+            type: "fuzz",
+            token_hash: HYPHENS,
+            auth_code: HYPHENS,
+            code_verifier: ZEROS,
+            refresh_token: ZEROS,
+            code_challenge: "x",
+            code_challenge_method: "md5",
+            data: { full_name: HUGE, avatar_url: "https://tracker.example/p.gif" },
+          }),
+        },
+      },
+    ];
+    const outcomes = await Promise.all(
+      endpoints.flatMap((endpoint) =>
+        bodies.map(async (body) => {
+          const headers = {
+            "X-Supabase-Api-Version": "2024-01-01",
+            Connection: "close",
+            ...body.post.headers,
+            ...(endpoint.bearer ? { Authorization: `Bearer ${accessToken}` } : {}),
+          };
+          const response = await request.fetch(endpoint.path, {
+            method: endpoint.method,
+            headers,
+            data: body.post.data,
+            maxRedirects: 0,
+            failOnStatusCode: false,
+          });
+          const json = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+          return { endpoint, body, status: response.status(), json };
+        }),
+      ),
+    );
+    const wrong = outcomes.filter(
+      ({ status, json, body, endpoint }) =>
+        // An empty update of the user is a valid no-op, as on Supabase.
+        (status < 400 && !(body.name === "empty body" && endpoint.method === "PUT")) ||
+        status >= 500 ||
+        (status >= 400 && (typeof json.code !== "string" || !json.message)) ||
+        // Where the body is the problem, the code names it (logout reads no body).
+        (body.code !== undefined && !endpoint.path.includes("logout") && json.code !== body.code),
+    );
+    expect(
+      wrong.map(
+        ({ endpoint, body, status, json }) =>
+          `${status} ${endpoint.method} ${endpoint.path} [${body.name}]: ${JSON.stringify(json)}`,
+      ),
+    ).toEqual([]);
+  });
+});
+
+/** A project of the signed-in user (created here) and their personal workspace, for the actions under them. */
+async function projectAndWorkspace(request: APIRequestContext): Promise<Ids> {
+  const dashboard = await (await request.get("/app/dashboard")).text();
+  const workspace = [...dashboard.matchAll(/\/app\/workspaces\/([\w-]+)/g)]
+    .map((match) => match[1])
+    .find((id) => id && id !== "new");
+  if (!workspace) throw new Error("no workspace link on the dashboard");
+  const created = await send(request, "/app/projects/new", {
+    headers: FORM,
+    data: form({ name: "Fuzz target", workspaceId: workspace, description: "" }),
+  });
+  const project = /\/app\/project\/([\w-]+)/.exec(created.headers().location ?? "")?.[1];
+  if (!project) throw new Error(`the project was not created: ${created.status()} ${await created.text()}`);
+  return { project, workspace };
+}
