@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? ".tmp/e2e-manual";
 const baseURL = `http://localhost:${port}`;
+// Tests that use only the `request` fixture: they need no browser and run once.
+const requestOnly = "**/*.request.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -13,11 +15,12 @@ export default defineConfig({
   timeout: 60_000,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  retries: 1,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failing test is retried once with a trace; recording one for every run costs time.
+    trace: "on-first-retry",
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser of its own here.
       executablePath: "/usr/bin/chromium",
@@ -32,9 +35,13 @@ export default defineConfig({
       ],
     },
   },
+  // Projects by purpose: every browser test once with JavaScript on; again without JavaScript
+  // only those tagged @nojs (app flows, forms that post and redirect, GET filters, <details>
+  // menus: behaviour that differs or must work without scripts); request-only specs once.
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "request", testMatch: requestOnly },
+    { name: "js", testIgnore: requestOnly, use: { javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: requestOnly, grep: /@nojs/, use: { javaScriptEnabled: false } },
   ],
   webServer: {
     command: "node server.js",

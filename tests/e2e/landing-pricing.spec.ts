@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 const FEATURES = [
@@ -41,13 +40,6 @@ const HEADER_HEIGHT = 64;
 /** A plan card: the list item named by the plan's heading. */
 function plan(page: Page, section: string, name: string) {
   return page.locator(section).getByRole("listitem", { name, exact: true });
-}
-
-async function expectNoHorizontalScroll(page: Page, path: string) {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto(path);
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, path).toBeLessThanOrEqual(375);
 }
 
 test.describe("landing page", () => {
@@ -113,7 +105,7 @@ test.describe("landing page", () => {
     );
   });
 
-  test("Get Early Access goes to sign-up; Schedule a Demo offers the demo form", async ({
+  test("Get Early Access goes to sign-up; Schedule a Demo offers the demo form", { tag: "@nojs" }, async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -136,7 +128,7 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
 
-  test("an anchor from another page lands on its section, clear of the sticky header", async ({ page }) => {
+  test("an anchor from another page lands on its section, clear of the sticky header", { tag: "@nojs" }, async ({ page }) => {
     for (const id of ["features", "integrations", "testimonials", "pricing"]) {
       await page.goto("/pricing");
       await page.goto(`/#${id}`);
@@ -165,7 +157,7 @@ test.describe("pricing page", () => {
     await expect(page.locator("#plans").getByText(/billed annually/)).toHaveCount(0);
   });
 
-  test("the yearly switch shows yearly prices and puts billing=yearly in the URL", async ({ page }) => {
+  test("the yearly switch shows yearly prices and puts billing=yearly in the URL", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/pricing");
     const toggle = page.getByRole("group", { name: "Billing period" });
     await toggle.getByRole("link", { name: /Yearly/ }).click();
@@ -185,15 +177,6 @@ test.describe("pricing page", () => {
     await toggle.getByRole("link", { name: "Monthly" }).click();
     await expect(page).toHaveURL(/[?&]billing=monthly\b/);
     await expect(pro.getByText("$12", { exact: true })).toBeVisible();
-  });
-
-  test("the server renders yearly prices straight from the URL", async ({ request }) => {
-    const yearly = await (await request.get("/pricing?billing=yearly")).text();
-    expect(yearly).toContain(">$10<");
-    expect(yearly).toContain(">$20<");
-    const unknown = await (await request.get("/pricing?billing=weekly")).text();
-    expect(unknown).toContain(">$12<");
-    expect(unknown).toContain(">$25<");
   });
 
   test("plan buttons go to sign-up, Contact Sales to the contact page", async ({ page }) => {
@@ -232,7 +215,7 @@ test.describe("pricing page", () => {
     await expect(testimonials.nth(0)).toContainText(TESTIMONIAL_NAMES[0]);
   });
 
-  test("the FAQ opens each question, one at a time", async ({ page, javaScriptEnabled }) => {
+  test("the FAQ opens each question, one at a time", { tag: "@nojs" }, async ({ page, javaScriptEnabled }) => {
     await page.goto("/pricing");
     const faq = page.locator("#faq");
     const questions = faq.locator("details");
@@ -268,31 +251,4 @@ test.describe("pricing page", () => {
     const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeGreaterThan(0);
   });
-});
-
-test.describe("layout and accessibility", () => {
-  test("neither page scrolls sideways at 375 px", async ({ page }) => {
-    await expectNoHorizontalScroll(page, "/");
-    await expectNoHorizontalScroll(page, "/pricing");
-    await expectNoHorizontalScroll(page, "/pricing?billing=yearly");
-  });
-
-  for (const path of ["/", "/pricing"]) {
-    for (const scheme of ["light", "dark"] as const) {
-      test(`${path} has no serious or critical axe violations (${scheme})`, async ({
-        page,
-        context,
-        baseURL,
-        javaScriptEnabled,
-      }) => {
-        test.skip(!javaScriptEnabled, "axe runs as a script inside the page");
-        await context.addCookies([{ name: "vite-ui-theme", value: scheme, url: baseURL ?? "" }]);
-        await page.goto(path);
-        await expect(page.locator("html")).toHaveClass(scheme);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-      });
-    }
-  }
 });
