@@ -6,6 +6,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? ".tmp/e2e-manual";
 const baseURL = `http://localhost:${port}`;
 // Tests that use only the `request` fixture: they need no browser and run once.
 const requestOnly = "**/*.request.spec.ts";
+// The signed-in app's specs run whole in both modes. (`grep` sees a test's file name, its
+// describe titles, its title and its tags.)
+const appFlows = /(^| )(dashboard|project|settings|team|workspaces)\.spec\.ts /;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,15 +39,17 @@ export default defineConfig({
     },
   },
   // Projects by purpose: every browser test once with JavaScript on; again without JavaScript
-  // only those tagged @nojs (app flows, forms that post and redirect, GET filters, <details>
-  // menus: behaviour that differs or must work without scripts); request-only specs once.
+  // the app flows and the public-site tests tagged @nojs (forms that post and redirect, GET
+  // filters, <details> menus: behaviour that differs or must work without scripts);
+  // request-only specs once, without a browser.
   projects: [
     { name: "request", testMatch: requestOnly },
     { name: "js", testIgnore: requestOnly, use: { javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: requestOnly, grep: /@nojs/, use: { javaScriptEnabled: false } },
+    { name: "no-js", testIgnore: requestOnly, grep: [/@nojs/, appFlows], use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node server.js",
+    // server.js, with error-level log lines collected for scripts/e2e.js (see e2e-server.js).
+    command: "node scripts/e2e-server.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 90_000,

@@ -27,8 +27,8 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await form.getByRole("button", { name: "Sign In" }).click();
 }
 
-test.describe("sign-up", () => {
-  test("sign up, confirm by mail, land on the dashboard, then sign out", { tag: "@nojs" }, async ({ page }) => {
+test.describe("sign-up", { tag: "@nojs" }, () => {
+  test("sign up, confirm by mail, land on the dashboard, then sign out", async ({ page }) => {
     const email = uniqueEmail("signup");
     await page.goto("/auth/signup");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
@@ -65,7 +65,7 @@ test.describe("sign-up", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
   });
 
-  test("mismatched and short passwords come back with messages and the typed values", { tag: "@nojs" }, async ({ page }) => {
+  test("mismatched and short passwords come back with messages and the typed values", async ({ page }) => {
     const email = uniqueEmail("signup-invalid");
     await page.goto("/auth/signup");
     const form = page.getByRole("form", { name: "Sign up with email and password" });
@@ -83,7 +83,7 @@ test.describe("sign-up", () => {
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
 
-  test("the password fields have a show/hide toggle with JavaScript", { tag: "@nojs" }, async ({ page, javaScriptEnabled }) => {
+  test("the password fields have a show/hide toggle with JavaScript", async ({ page, javaScriptEnabled }) => {
     await page.goto("/auth/signup");
     const form = page.getByRole("form", { name: "Sign up with email and password" });
     const password = form.getByLabel(/^Password/);
@@ -100,8 +100,8 @@ test.describe("sign-up", () => {
   });
 });
 
-test.describe("sign-in", () => {
-  test("a wrong password shows the failure and keeps the email", { tag: "@nojs" }, async ({ page }) => {
+test.describe("sign-in", { tag: "@nojs" }, () => {
+  test("a wrong password shows the failure and keeps the email", async ({ page }) => {
     const email = uniqueEmail("wrong-password");
     await page.goto("/auth/signin");
     await signIn(page, email, "not-the-password");
@@ -113,7 +113,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/auth\/signin$/);
   });
 
-  test("empty fields show the required messages", { tag: "@nojs" }, async ({ page }) => {
+  test("empty fields show the required messages", async ({ page }) => {
     await page.goto("/auth/signin");
     await signInForm(page).getByRole("button", { name: "Sign In" }).click();
     await expect(signInForm(page).getByText("Email is required")).toBeVisible();
@@ -130,7 +130,7 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Plotline home" })).toHaveAttribute("href", "/");
   });
 
-  test("redirectTo is honoured after sign-in, an external one ignored, and signed-in visitors skip the screens", { tag: "@nojs" }, async ({
+  test("redirectTo is honoured after sign-in, an external one ignored, and signed-in visitors skip the screens", async ({
     page,
   }) => {
     const email = uniqueEmail("redirect");
@@ -154,8 +154,8 @@ test.describe("sign-in", () => {
   });
 });
 
-test.describe("magic link", () => {
-  test("request a link, open it from the mail, land on the dashboard", { tag: "@nojs" }, async ({ page, javaScriptEnabled }) => {
+test.describe("magic link", { tag: "@nojs" }, () => {
+  test("request a link, open it from the mail, land on the dashboard", async ({ page, javaScriptEnabled }) => {
     const email = uniqueEmail("magic");
     await page.goto("/auth/signin");
     const form = page.getByRole("form", { name: "Send a magic link" });
@@ -181,7 +181,7 @@ test.describe("magic link", () => {
     await expect(page.getByRole("status")).toContainText("Signed in successfully!");
   });
 
-  test("an empty magic-link email asks for one", { tag: "@nojs" }, async ({ page }) => {
+  test("an empty magic-link email asks for one", async ({ page }) => {
     await page.goto("/auth/signin");
     const form = page.getByRole("form", { name: "Send a magic link" });
     await form.getByRole("button", { name: "Send Magic Link" }).click();
@@ -190,8 +190,8 @@ test.describe("magic link", () => {
   });
 });
 
-test.describe("password recovery", () => {
-  test("forgot password, open the mailed link, set a new password, sign in with it", { tag: "@nojs" }, async ({ page }) => {
+test.describe("password recovery", { tag: "@nojs" }, () => {
+  test("forgot password, open the mailed link, set a new password, sign in with it", async ({ page }) => {
     const email = uniqueEmail("recover");
     await createAccount(page, email);
 
@@ -228,7 +228,7 @@ test.describe("password recovery", () => {
     await expect(page).toHaveURL(/\/app\/dashboard$/);
   });
 
-  test("an unknown address gets the same answer", { tag: "@nojs" }, async ({ page }) => {
+  test("an unknown address gets the same answer", async ({ page }) => {
     const email = uniqueEmail("nobody");
     await page.goto("/auth/forgot-password");
     await page

@@ -188,30 +188,31 @@ test.describe("contact", () => {
     ).toHaveAttribute("aria-current", "page");
   });
 
-  test("without JavaScript, an invalid post comes back (400) with the messages and what was typed", { tag: "@nojs" }, async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.skip(javaScriptEnabled, "the server's answer to a plain form post");
-    await page.goto("/company/contact");
-    const form = contactForm(page);
-    await form.getByLabel("Subject").fill("Plans for a team of 50");
-    await form.getByLabel("Email").fill("not-an-email");
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST"),
-      form.getByRole("button", { name: "Send Message" }).click(),
-    ]);
-    expect(response.status()).toBe(400);
+  test(
+    "without JavaScript, an invalid post comes back (400) with the messages and what was typed",
+    { tag: "@nojs" },
+    async ({ page, javaScriptEnabled }) => {
+      test.skip(javaScriptEnabled, "the server's answer to a plain form post");
+      await page.goto("/company/contact");
+      const form = contactForm(page);
+      await form.getByLabel("Subject").fill("Plans for a team of 50");
+      await form.getByLabel("Email").fill("not-an-email");
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        form.getByRole("button", { name: "Send Message" }).click(),
+      ]);
+      expect(response.status()).toBe(400);
 
-    const answered = contactForm(page);
-    await expect(answered.getByText("Full name is required")).toBeVisible();
-    await expect(answered.getByText("Enter a valid email address")).toBeVisible();
-    await expect(answered.getByText("Message is required")).toBeVisible();
-    await expect(answered.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
-    await expect(answered.getByLabel("Subject")).toHaveValue("Plans for a team of 50");
-    await expect(answered.getByLabel("Email")).toHaveValue("not-an-email");
-    await expect(page).toHaveURL(/\/company\/contact$/);
-  });
+      const answered = contactForm(page);
+      await expect(answered.getByText("Full name is required")).toBeVisible();
+      await expect(answered.getByText("Enter a valid email address")).toBeVisible();
+      await expect(answered.getByText("Message is required")).toBeVisible();
+      await expect(answered.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+      await expect(answered.getByLabel("Subject")).toHaveValue("Plans for a team of 50");
+      await expect(answered.getByLabel("Email")).toHaveValue("not-an-email");
+      await expect(page).toHaveURL(/\/company\/contact$/);
+    },
+  );
 
   test("with JavaScript, the same messages appear before anything is sent", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "Conform validates in the browser");
@@ -236,8 +237,8 @@ test.describe("contact", () => {
   });
 });
 
-test.describe("support", () => {
-  test("shows the four questions, the form and the quick links", { tag: "@nojs" }, async ({ page }) => {
+test.describe("support", { tag: "@nojs" }, () => {
+  test("shows the four questions, the form and the quick links", async ({ page }) => {
     await page.goto("/resources/support");
     await expect(page).toHaveTitle("Support · Plotline");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("How can we help?");
@@ -284,7 +285,7 @@ test.describe("support", () => {
     await expect(links.getByText("Coming soon")).toHaveCount(2);
   });
 
-  test("an empty support request shows the field messages", { tag: "@nojs" }, async ({ page }) => {
+  test("an empty support request shows the field messages", async ({ page }) => {
     await page.goto("/resources/support");
     const form = supportForm(page);
     await form.getByLabel("Name").fill("Linus");

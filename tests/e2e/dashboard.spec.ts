@@ -27,7 +27,7 @@ function card(page: Page, name: string) {
   return page.getByRole("region", { name: "All Projects" }).getByRole("article", { name });
 }
 
-test("a new account lands on an empty dashboard in its personal workspace", { tag: "@nojs" }, async ({ page }) => {
+test("a new account lands on an empty dashboard in its personal workspace", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash", fullName: "Grace Hopper" });
   await expect(page).toHaveTitle("My Dashboard · Plotline");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Dashboard");
@@ -44,7 +44,7 @@ test("a new account lands on an empty dashboard in its personal workspace", { ta
   if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test("create, star, unstar, edit and delete a project from the dashboard", { tag: "@nojs" }, async ({ page }) => {
+test("create, star, unstar, edit and delete a project from the dashboard", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash" });
   await createProject(page, "Website Redesign");
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Dashboard" }).click();
@@ -85,7 +85,7 @@ test("create, star, unstar, edit and delete a project from the dashboard", { tag
   await expect(card(page, "Website Redesign")).toHaveCount(0);
 });
 
-test("create-project errors show beside the field and keep what was typed", { tag: "@nojs" }, async ({ page }) => {
+test("create-project errors show beside the field and keep what was typed", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash" });
   await page.goto("/app/projects/new");
   const form = page.getByRole("form", { name: "Create project" });
@@ -98,7 +98,7 @@ test("create-project errors show beside the field and keep what was typed", { ta
   if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test("filter by workspace, sort by name, and the sidebar stays collapsed after a reload", { tag: "@nojs" }, async ({ page }) => {
+test("filter by workspace, sort by name, and the sidebar stays collapsed after a reload", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash" });
   await createProject(page, "Zeta");
   await page.goto("/app/dashboard");
@@ -125,7 +125,7 @@ test("filter by workspace, sort by name, and the sidebar stays collapsed after a
   await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeVisible();
 });
 
-test("the top bar: search, theme menu and account menu", { tag: "@nojs" }, async ({ page }) => {
+test("the top bar: search, theme menu and account menu", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash" });
   await page.getByRole("searchbox", { name: "Search projects" }).fill("web");
   await page.getByRole("searchbox", { name: "Search projects" }).press("Enter");
@@ -154,7 +154,7 @@ test("the top bar: search, theme menu and account menu", { tag: "@nojs" }, async
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("on a phone the sidebar is a drawer opened from the top bar", { tag: "@nojs" }, async ({ page }) => {
+test("on a phone the sidebar is a drawer opened from the top bar", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signUpAndSignIn(page, { prefix: "dash", fullName: "Mae Jemison" });
   await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();

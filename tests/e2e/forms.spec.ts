@@ -8,8 +8,8 @@ import { mailTo, uniqueEmail } from "./support/mailbox";
  * and invalid input comes back with messages beside the fields and the values kept.
  */
 
-test.describe("request a demo", () => {
-  test("from the header: a dialog with JavaScript, the /request-demo page without", { tag: "@nojs" }, async ({
+test.describe("request a demo", { tag: "@nojs" }, () => {
+  test("from the header: a dialog with JavaScript, the /request-demo page without", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -41,7 +41,7 @@ test.describe("request a demo", () => {
     ).toBe(true);
   });
 
-  test("bad input comes back with field messages and the typed values", { tag: "@nojs" }, async ({ page }) => {
+  test("bad input comes back with field messages and the typed values", async ({ page }) => {
     await page.goto("/request-demo");
     const main = page.getByRole("main");
     await main.getByLabel("Name").fill("Grace");
@@ -54,8 +54,8 @@ test.describe("request a demo", () => {
   });
 });
 
-test.describe("contact and support pages", () => {
-  test("the contact form sends, shows 'Message Sent!' and resets", { tag: "@nojs" }, async ({ page, context }) => {
+test.describe("contact and support pages", { tag: "@nojs" }, () => {
+  test("the contact form sends, shows 'Message Sent!' and resets", async ({ page, context }) => {
     await context.route("**openstreetmap.org/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<p>map</p>" }),
     );
@@ -76,7 +76,7 @@ test.describe("contact and support pages", () => {
     expect(ack?.subject).toBe("We received your message: Analytical engine");
   });
 
-  test("the support form sends and shows 'Message Sent!'", { tag: "@nojs" }, async ({ page }) => {
+  test("the support form sends and shows 'Message Sent!'", async ({ page }) => {
     const email = uniqueEmail("support");
     await page.goto("/resources/support");
     const form = page.locator("form").filter({ has: page.getByLabel("Category") });
@@ -93,8 +93,8 @@ test.describe("contact and support pages", () => {
   });
 });
 
-test.describe("newsletter", () => {
-  test("double opt-in: subscribe, confirm by the mailed link, 'Subscribed!'; again is harmless", { tag: "@nojs" }, async ({ page }) => {
+test.describe("newsletter", { tag: "@nojs" }, () => {
+  test("double opt-in: subscribe, confirm by the mailed link, 'Subscribed!'; again is harmless", async ({ page }) => {
     const email = uniqueEmail("news");
     await page.goto("/resources/blog");
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Subscribe" }) });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-test.describe("theme", () => {
-  test("the theme switcher sets Dark, keeps it across reloads and mirrors it to localStorage", { tag: "@nojs" }, async ({
+test.describe("theme", { tag: "@nojs" }, () => {
+  test("the theme switcher sets Dark, keeps it across reloads and mirrors it to localStorage", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -20,7 +20,7 @@ test.describe("theme", () => {
     }
   });
 
-  test("System follows prefers-color-scheme", { tag: "@nojs" }, async ({ page, javaScriptEnabled }) => {
+  test("System follows prefers-color-scheme", async ({ page, javaScriptEnabled }) => {
     // Without JavaScript the server decides, from the Sec-CH-Prefers-Color-Scheme client
     // hint. Chromium sends the real OS preference there, not the emulated one, so the test
     // rewrites the hint to match what it emulates.

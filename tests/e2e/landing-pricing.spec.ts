@@ -105,39 +105,44 @@ test.describe("landing page", () => {
     );
   });
 
-  test("Get Early Access goes to sign-up; Schedule a Demo offers the demo form", { tag: "@nojs" }, async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    await page.goto("/");
-    const hero = page.getByRole("region", { name: "Plan, track and ship together" });
-    const demo = hero.getByRole("link", { name: "Schedule a Demo" });
-    await expect(demo).toHaveAttribute("href", "/request-demo");
-    if (javaScriptEnabled) {
-      await demo.click();
-      await expect(page.getByRole("dialog", { name: "Request a demo" })).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-    }
-    // The closing call to action repeats both buttons.
-    const closing = page.getByRole("region", { name: "Ready to get started?" });
-    await expect(closing.getByRole("link", { name: "Get Early Access" })).toHaveAttribute("href", "/auth/signup");
-    await expect(closing.getByRole("link", { name: "Schedule a Demo" })).toHaveAttribute("href", "/request-demo");
+  test(
+    "Get Early Access goes to sign-up; Schedule a Demo offers the demo form",
+    { tag: "@nojs" },
+    async ({ page, javaScriptEnabled }) => {
+      await page.goto("/");
+      const hero = page.getByRole("region", { name: "Plan, track and ship together" });
+      const demo = hero.getByRole("link", { name: "Schedule a Demo" });
+      await expect(demo).toHaveAttribute("href", "/request-demo");
+      if (javaScriptEnabled) {
+        await demo.click();
+        await expect(page.getByRole("dialog", { name: "Request a demo" })).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      }
+      // The closing call to action repeats both buttons.
+      const closing = page.getByRole("region", { name: "Ready to get started?" });
+      await expect(closing.getByRole("link", { name: "Get Early Access" })).toHaveAttribute("href", "/auth/signup");
+      await expect(closing.getByRole("link", { name: "Schedule a Demo" })).toHaveAttribute("href", "/request-demo");
 
-    await hero.getByRole("link", { name: "Get Early Access" }).click();
-    await expect(page).toHaveURL(/\/auth\/signup$/);
-  });
+      await hero.getByRole("link", { name: "Get Early Access" }).click();
+      await expect(page).toHaveURL(/\/auth\/signup$/);
+    },
+  );
 
-  test("an anchor from another page lands on its section, clear of the sticky header", { tag: "@nojs" }, async ({ page }) => {
-    for (const id of ["features", "integrations", "testimonials", "pricing"]) {
-      await page.goto("/pricing");
-      await page.goto(`/#${id}`);
-      const title = page.locator(`#${id}-title`);
-      await expect(title).toBeInViewport();
-      const box = await title.boundingBox();
-      expect(box?.y, id).toBeGreaterThanOrEqual(HEADER_HEIGHT);
-    }
-  });
+  test(
+    "an anchor from another page lands on its section, clear of the sticky header",
+    { tag: "@nojs" },
+    async ({ page }) => {
+      for (const id of ["features", "integrations", "testimonials", "pricing"]) {
+        await page.goto("/pricing");
+        await page.goto(`/#${id}`);
+        const title = page.locator(`#${id}-title`);
+        await expect(title).toBeInViewport();
+        const box = await title.boundingBox();
+        expect(box?.y, id).toBeGreaterThanOrEqual(HEADER_HEIGHT);
+      }
+    },
+  );
 });
 
 test.describe("pricing page", () => {
@@ -157,27 +162,31 @@ test.describe("pricing page", () => {
     await expect(page.locator("#plans").getByText(/billed annually/)).toHaveCount(0);
   });
 
-  test("the yearly switch shows yearly prices and puts billing=yearly in the URL", { tag: "@nojs" }, async ({ page }) => {
-    await page.goto("/pricing");
-    const toggle = page.getByRole("group", { name: "Billing period" });
-    await toggle.getByRole("link", { name: /Yearly/ }).click();
-    await expect(page).toHaveURL(/[?&]billing=yearly\b/);
-    await expect(toggle.getByRole("link", { name: /Yearly/ })).toHaveAttribute("aria-current", "true");
-    await expect(toggle.getByRole("link", { name: "Monthly" })).not.toHaveAttribute("aria-current");
+  test(
+    "the yearly switch shows yearly prices and puts billing=yearly in the URL",
+    { tag: "@nojs" },
+    async ({ page }) => {
+      await page.goto("/pricing");
+      const toggle = page.getByRole("group", { name: "Billing period" });
+      await toggle.getByRole("link", { name: /Yearly/ }).click();
+      await expect(page).toHaveURL(/[?&]billing=yearly\b/);
+      await expect(toggle.getByRole("link", { name: /Yearly/ })).toHaveAttribute("aria-current", "true");
+      await expect(toggle.getByRole("link", { name: "Monthly" })).not.toHaveAttribute("aria-current");
 
-    const pro = plan(page, "#plans", "Pro");
-    const business = plan(page, "#plans", "Business");
-    await expect(pro.getByText("$10", { exact: true })).toBeVisible();
-    await expect(business.getByText("$20", { exact: true })).toBeVisible();
-    await expect(pro.getByText("$12", { exact: true })).toHaveCount(0);
-    await expect(business.getByText("$25", { exact: true })).toHaveCount(0);
-    await expect(pro.getByText(/billed annually/)).toBeVisible();
-    await expect(business.getByText(/billed annually/)).toBeVisible();
+      const pro = plan(page, "#plans", "Pro");
+      const business = plan(page, "#plans", "Business");
+      await expect(pro.getByText("$10", { exact: true })).toBeVisible();
+      await expect(business.getByText("$20", { exact: true })).toBeVisible();
+      await expect(pro.getByText("$12", { exact: true })).toHaveCount(0);
+      await expect(business.getByText("$25", { exact: true })).toHaveCount(0);
+      await expect(pro.getByText(/billed annually/)).toBeVisible();
+      await expect(business.getByText(/billed annually/)).toBeVisible();
 
-    await toggle.getByRole("link", { name: "Monthly" }).click();
-    await expect(page).toHaveURL(/[?&]billing=monthly\b/);
-    await expect(pro.getByText("$12", { exact: true })).toBeVisible();
-  });
+      await toggle.getByRole("link", { name: "Monthly" }).click();
+      await expect(page).toHaveURL(/[?&]billing=monthly\b/);
+      await expect(pro.getByText("$12", { exact: true })).toBeVisible();
+    },
+  );
 
   test("plan buttons go to sign-up, Contact Sales to the contact page", async ({ page }) => {
     await page.goto("/pricing");

@@ -20,7 +20,7 @@ async function newProject(page: Page, name: string) {
   return page.url();
 }
 
-test("views live in the URL and the title names the project", { tag: "@nojs" }, async ({ page }) => {
+test("views live in the URL and the title names the project", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "project" });
   const url = await newProject(page, "Apollo Launch");
   await expect(page).toHaveTitle("Project APOLLO LAUNCH");
@@ -42,7 +42,7 @@ test("views live in the URL and the title names the project", { tag: "@nojs" }, 
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
 
-test("settings: rename, refuse a bad key, archive, restore, delete; the activity log shows each", { tag: "@nojs" }, async ({ page }) => {
+test("settings: rename, refuse a bad key, archive, restore, delete; the activity log shows each", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "project", fullName: "Pat Planner" });
   const url = await newProject(page, "Apollo");
   await page.goto(`${url}?view=settings`);

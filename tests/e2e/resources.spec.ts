@@ -16,7 +16,7 @@ async function waitForHydration(page: Page) {
   await expect(page.getByRole("main").locator("pre").first().getByRole("button")).toBeVisible();
 }
 
-test.describe("documentation", () => {
+test.describe("documentation", { tag: "@nojs" }, () => {
   test("shows the seven sections, expanded, with the first subsection selected", async ({ page }) => {
     await page.goto(DOCS);
     await expect(page.getByRole("heading", { level: 1, name: "Documentation" })).toBeVisible();
@@ -32,7 +32,7 @@ test.describe("documentation", () => {
     await expect(page.locator("#authentication-magic-links")).toHaveText("Magic Links");
   });
 
-  test("the search box filters by title through the GET form", { tag: "@nojs" }, async ({ page }) => {
+  test("the search box filters by title through the GET form", async ({ page }) => {
     await page.goto(DOCS);
     await docsSearch(page).fill("magic");
     await docsSearch(page).press("Enter");
@@ -44,7 +44,7 @@ test.describe("documentation", () => {
     await expect(docsSearch(page)).toHaveValue("magic");
   });
 
-  test("the search is case-insensitive, keeps a matching section whole and says when nothing matches", { tag: "@nojs" }, async ({
+  test("the search is case-insensitive, keeps a matching section whole and says when nothing matches", async ({
     page,
   }) => {
     await page.goto(`${DOCS}?q=MAGIC`);
@@ -77,7 +77,7 @@ test.describe("documentation", () => {
     await expect(sectionHeadings(page)).toHaveText(SECTIONS);
   });
 
-  test("a section collapses and expands by click", { tag: "@nojs" }, async ({ page }) => {
+  test("a section collapses and expands by click", async ({ page }) => {
     await page.goto(DOCS);
     const nav = docsNav(page);
     const toggle = nav.locator("summary", { hasText: "Authentication" });
@@ -89,7 +89,7 @@ test.describe("documentation", () => {
     await expect(nav.getByRole("link", { name: "Magic Links" })).toBeVisible();
   });
 
-  test("#integrations lands on the Integrations section, and the hash selects a subsection", { tag: "@nojs" }, async ({
+  test("#integrations lands on the Integrations section, and the hash selects a subsection", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -112,7 +112,7 @@ test.describe("documentation", () => {
     await expect(nav.locator("[aria-current]")).toHaveCount(1);
   });
 
-  test("code blocks get a copy button that shows a check for 2 seconds", { tag: "@nojs" }, async ({
+  test("code blocks get a copy button that shows a check for 2 seconds", async ({
     page,
     context,
     javaScriptEnabled,

@@ -7,7 +7,7 @@ import { pngImage } from "./support/images";
 /** Settings with JavaScript on and off: every choice survives a reload. */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 
-test("profile: name and avatar are saved; a file that is not an image is refused", { tag: "@nojs" }, async ({ page }) => {
+test("profile: name and avatar are saved; a file that is not an image is refused", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "settings", fullName: "Sam Settings" });
   await page.getByLabel("Account menu").click();
   await page.getByRole("banner").getByRole("link", { name: "Settings" }).click();
@@ -37,7 +37,7 @@ test("profile: name and avatar are saved; a file that is not an image is refused
   await expect(form.getByLabel(/^Full Name/)).toHaveValue("Samantha Settings");
 });
 
-test("notification and appearance choices survive a reload", { tag: "@nojs" }, async ({ page }) => {
+test("notification and appearance choices survive a reload", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "settings" });
   await page.goto("/app/settings?tab=notifications");
   const form = page.getByRole("form", { name: "Notification preferences" });
@@ -76,7 +76,7 @@ test("notification and appearance choices survive a reload", { tag: "@nojs" }, a
   await expect(page.getByText("Projects: 0 of 5")).toBeVisible();
 });
 
-test("security: change the password with the current one, see and revoke another session", { tag: "@nojs" }, async ({
+test("security: change the password with the current one, see and revoke another session", async ({
   page,
   browser,
 }) => {

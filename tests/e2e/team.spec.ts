@@ -18,7 +18,7 @@ function memberRow(page: Page, email: string) {
     .filter({ hasText: email });
 }
 
-test("invite, sign up from the mail, accept, change the role, remove", { tag: "@nojs" }, async ({ page, browser }) => {
+test("invite, sign up from the mail, accept, change the role, remove", async ({ page, browser }) => {
   await signUpAndSignIn(page, { prefix: "owner", fullName: "Olive Owner" });
   // A project in the owner's workspace, for the invitee to open and later lose.
   await page.goto("/app/projects/new");

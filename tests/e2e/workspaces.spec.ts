@@ -6,7 +6,7 @@ import { signUpAndSignIn } from "./support/account";
 /** Workspaces, search and notifications with JavaScript on and off. */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 
-test("create, rename and delete a workspace", { tag: "@nojs" }, async ({ page }) => {
+test("create, rename and delete a workspace", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "ws", fullName: "Wanda Works" });
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "New workspace" }).click();
   await expect(page).toHaveURL(/\/app\/workspaces\/new$/);
@@ -47,7 +47,7 @@ test("create, rename and delete a workspace", { tag: "@nojs" }, async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Workspace Not Found");
 });
 
-test("search finds projects by name; notifications start empty", { tag: "@nojs" }, async ({ page }) => {
+test("search finds projects by name; notifications start empty", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "search" });
   await page.goto("/app/projects/new");
   await page
