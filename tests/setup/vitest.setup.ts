@@ -1,6 +1,8 @@
 import pino from "pino";
 import { afterEach, beforeEach, vi } from "vitest";
 
+import type * as LoggerModule from "~/.server/logger";
+
 import { takeLoggedErrors } from "./logged-errors";
 
 // Logs stay out of the output, but an error nobody expected fails the test that caused it:
@@ -12,7 +14,7 @@ process.env.NODE_ENV = "test";
 // write through the same stream. The module still loads when first imported, so it reads
 // env() then, as before.
 vi.mock("~/.server/logger", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/.server/logger")>();
+  const actual = await importOriginal<typeof LoggerModule>();
   const { errorCapture } = await import("./logged-errors");
   (actual.logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = errorCapture;
   return actual;
