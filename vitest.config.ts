@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["./tests/setup/global-setup.ts"],
     setupFiles: ["./tests/setup/vitest.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
