@@ -18,6 +18,7 @@ export default defineConfig({
   timeout: 60_000,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
+  // One retry, which records a trace (see `trace`); a test that passes only then is reported as flaky.
   retries: 1,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
