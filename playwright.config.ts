@@ -4,6 +4,11 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? ".tmp/e2e-manual";
 const baseURL = `http://localhost:${port}`;
+// Tests that use only the `request` fixture: they need no browser and run once.
+const requestOnly = "**/*.request.spec.ts";
+// The signed-in app's specs run whole in both modes. (`grep` sees a test's file name, its
+// describe titles, its title and its tags.)
+const appFlows = /(^| )(dashboard|project|settings|team|workspaces)\.spec\.ts /;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -13,11 +18,13 @@ export default defineConfig({
   timeout: 60_000,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry, which records a trace (see `trace`); a test that passes only then is reported as flaky.
+  retries: 1,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failing test is retried once with a trace; recording one for every run costs time.
+    trace: "on-first-retry",
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser of its own here.
       executablePath: "/usr/bin/chromium",
@@ -32,12 +39,18 @@ export default defineConfig({
       ],
     },
   },
+  // Projects by purpose: every browser test once with JavaScript on; again without JavaScript
+  // the app flows and the public-site tests tagged @nojs (forms that post and redirect, GET
+  // filters, <details> menus: behaviour that differs or must work without scripts);
+  // request-only specs once, without a browser.
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "request", testMatch: requestOnly },
+    { name: "js", testIgnore: requestOnly, use: { javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: requestOnly, grep: [/@nojs/, appFlows], use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node server.js",
+    // server.js, with error-level log lines collected for scripts/e2e.js (see e2e-server.js).
+    command: "node scripts/e2e-server.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 90_000,

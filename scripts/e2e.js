@@ -1,6 +1,9 @@
 // `npm run test:e2e`: end-to-end tests against the built server on a free port with a
-// fresh DATA_DIR, in Debian's Chromium (installed here with apt-get when missing).
+// fresh DATA_DIR, in Debian's Chromium (installed here with apt-get when missing). The
+// fresh DATA_DIR starts as a copy of a database migrated once per set of migrations, and
+// the run fails if the server logged an error.
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -33,6 +36,8 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = path.join(root, ".tmp", `e2e-${Date.now()}`);
 fs.mkdirSync(dataDir, { recursive: true });
+fs.cpSync(migratedTemplate(), path.join(dataDir, "pglite"), { recursive: true });
+const serverErrors = path.join(dataDir, "server-errors.log");
 const mailbox = await startTestMailbox();
 
 // Asynchronous, so the mailbox in this process keeps answering while Playwright runs.
@@ -46,10 +51,57 @@ const status = await new Promise((resolve) => {
       E2E_DATA_DIR: dataDir,
       E2E_SMTP_URL: mailbox.smtpUrl,
       E2E_MAILBOX_URL: mailbox.apiUrl,
+      E2E_SERVER_ERRORS: serverErrors,
     },
   });
   child.on("exit", (code) => resolve(code ?? 1));
 });
 await mailbox.close();
+const logged = fs.existsSync(serverErrors) ? fs.readFileSync(serverErrors, "utf8").trim() : "";
 fs.rmSync(dataDir, { recursive: true, force: true });
+if (logged) {
+  console.error(`\nThe server logged ${logged.split("\n").length} error(s) during the run:\n${logged}`);
+  process.exit(status || 1);
+}
 process.exit(status);
+
+/**
+ * An embedded database with every migration applied, made once for a set of migrations and
+ * PGlite version (.tmp/e2e-template-<hash>/pglite) and copied into each run's data dir: the
+ * server then starts on a migrated database instead of creating and migrating one.
+ */
+function migratedTemplate() {
+  const hash = createHash("sha256");
+  const migrations = path.join(root, "drizzle");
+  for (const file of fs.readdirSync(migrations, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrations, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  hash.update(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
+  const key = hash.digest("hex").slice(0, 16);
+  const template = path.join(root, ".tmp", `e2e-template-${key}`);
+  if (!fs.existsSync(template)) {
+    const staging = `${template}.${process.pid}`;
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/db-migrate.ts"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...withoutDatabaseUrl(process.env), DATA_DIR: staging, LOG_LEVEL: "warn" },
+    });
+    // Only the database: each run makes its own secrets.
+    for (const entry of fs.readdirSync(staging)) {
+      if (entry !== "pglite") fs.rmSync(path.join(staging, entry), { recursive: true, force: true });
+    }
+    fs.renameSync(staging, template);
+    // Templates of older migrations are of no further use.
+    for (const entry of fs.readdirSync(path.dirname(template))) {
+      const old = path.join(path.dirname(template), entry);
+      if (entry.startsWith("e2e-template-") && old !== template) fs.rmSync(old, { recursive: true, force: true });
+    }
+  }
+  return path.join(template, "pglite");
+}
+
+function withoutDatabaseUrl(env) {
+  const { DATABASE_URL: _unused, ...rest } = env;
+  return rest;
+}

@@ -8,7 +8,7 @@ import { createTestDatabase, engines, type TestDatabase } from "../setup/databas
 describe.each(engines)("migrations on %s", (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
+    database = await createTestDatabase(engine, { fresh: true });
   });
   afterAll(async () => {
     await database?.drop();

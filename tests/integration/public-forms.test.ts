@@ -59,6 +59,8 @@ describe.each(engines)("public form use cases on %s", (engine) => {
       status: "confirmation-sent",
     });
     const requested = events.filter((event) => event.verb === "newsletter.subscription_requested").at(-1);
+    // Without the event the token would be "undefined" and the checks below could not fail.
+    expect(requested?.transient.token).toEqual(expect.any(String));
     const token = String(requested?.transient.token);
     // The raw token reaches the mail subscriber, but only its hash is stored.
     const [stored] = await database.db.select().from(newsletterSubscribers);

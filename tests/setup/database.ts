@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 import { setDatabase } from "~/.server/db";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
@@ -20,9 +20,12 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
 
 export type TestDatabase = DatabaseHandle & { url?: string; drop(): Promise<void> };
 
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine, options: { fresh?: boolean } = {}): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    // A copy of the migrated template (global-setup.ts), on which migrate() finds nothing to
+    // do; `fresh` starts from an empty database instead, for the migrations' own tests.
+    const loadDataDir = options.fresh ? undefined : new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+    const handle = await openDatabase({ dataDir: "memory://", loadDataDir });
     await handle.migrate();
     return { ...handle, drop: () => handle.close() };
   }

@@ -43,9 +43,14 @@ export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 /**
  * Opens PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for
  * `memory://`). The PGlite directory is locked for this process until `close()`.
+ * `loadDataDir` starts a new PGlite from a dump (`dumpDataDir()`): the tests' migrated template.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
@@ -64,13 +69,13 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   const dir = inMemory ? dataDir : path.join(dataDir, "pglite");
   const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
   } catch (error) {
     release();
     throw error;

@@ -20,7 +20,8 @@ export async function mailTo(address: string, count = 1): Promise<ReceivedMail[]
         found = (await (await fetch(`${api}/messages?to=${encodeURIComponent(address)}`)).json()) as ReceivedMail[];
         return found.length;
       },
-      { timeout: 10_000 },
+      // Loopback mail arrives in milliseconds: look often rather than back off.
+      { timeout: 10_000, intervals: [50] },
     )
     .toBeGreaterThanOrEqual(count);
   return found;
@@ -29,4 +30,11 @@ export async function mailTo(address: string, count = 1): Promise<ReceivedMail[]
 /** A unique address per test, so tests never read each other's mail. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The single sign-in link (through /auth/v1/verify) in a mail whose text part has "Label: URL". */
+export function linkIn(mail: ReceivedMail | undefined) {
+  const links = mail?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/g) ?? [];
+  expect(links).toHaveLength(1);
+  return links[0] as string;
 }
