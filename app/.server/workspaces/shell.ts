@@ -10,6 +10,12 @@ import { syncProfile } from "../profiles/sync-profile";
 import { listWorkspaces } from "./workspaces";
 
 /**
+ * Projects the sidebar lists per workspace (and starred), by name; the rest are one "All
+ * projects" link away, so the shell stays the same size whatever the number of projects.
+ */
+export const SIDEBAR_PROJECTS = 10;
+
+/**
  * What every app page shows around itself: the user's workspaces with their projects, the
  * starred projects, and the latest notifications. A fixed number of queries, whatever the
  * number of projects.
@@ -27,15 +33,19 @@ export async function shellData(user: User, ip: string | null) {
     await syncProfile(user, ip);
     workspaces = await listWorkspaces(user.id);
   }
+  const starred = projects.filter((project) => project.starred);
   return {
-    workspaces: workspaces.map((workspace) => ({
-      ...workspace,
-      canCreateProject: can(workspace.role, "project.create"),
-      projects: projects
-        .filter((project) => project.workspaceId === workspace.id)
-        .map(({ id, name, color }) => ({ id, name, color })),
-    })),
-    starred: projects.filter((project) => project.starred).map(({ id, name, color }) => ({ id, name, color })),
+    workspaces: workspaces.map((workspace) => {
+      const inWorkspace = projects.filter((project) => project.workspaceId === workspace.id);
+      return {
+        ...workspace,
+        canCreateProject: can(workspace.role, "project.create"),
+        projects: inWorkspace.slice(0, SIDEBAR_PROJECTS).map(({ id, name, color }) => ({ id, name, color })),
+        projectCount: inWorkspace.length,
+      };
+    }),
+    starred: starred.slice(0, SIDEBAR_PROJECTS).map(({ id, name, color }) => ({ id, name, color })),
+    starredCount: starred.length,
     notifications,
   };
 }

@@ -4,17 +4,22 @@ import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 
 import { requireActor } from "~/.server/http/respond";
 import { dashboardProjects, type ProjectSort } from "~/.server/projects/queries";
 import { useCreateProject } from "~/components/app-shell/create-project-dialog";
 import { DeleteProjectDialog } from "~/components/dashboard/delete-project-dialog";
-import { ProjectCard, type ProjectCardData } from "~/components/dashboard/project-card";
+import { ProjectGrid, type ProjectCardData } from "~/components/dashboard/project-grid";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Dashboard · Plotline" }];
+
+/** Cards per "page": the grid grows by this much with each Show more (a GET link). */
+const DASHBOARD_PAGE = 24;
+/** Past this, Show more stops growing the page: the workspace filter narrows it instead. */
+const DASHBOARD_MAX = 480;
 
 const SORTS: { value: ProjectSort; label: string }[] = [
   { value: "modified", label: "Last modified" },
@@ -29,10 +34,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const archived = url.searchParams.get("archived") === "1";
   // One query: the starred section ignores the workspace filter, so filter here.
   const projects = await dashboardProjects(user.id, { sort, archived });
+  // Bounded on the server: the page renders `shown` cards per section and a Show more link.
+  const asked = Math.floor(Number(url.searchParams.get("show")) / DASHBOARD_PAGE) * DASHBOARD_PAGE;
+  const shown = Math.min(DASHBOARD_MAX, Math.max(DASHBOARD_PAGE, asked || 0));
+  const starred = archived ? [] : projects.filter((project) => project.starred);
+  const listed = workspaceId ? projects.filter((project) => project.workspace.id === workspaceId) : projects;
   return {
-    starred: archived ? [] : projects.filter((project) => project.starred),
-    projects: workspaceId ? projects.filter((project) => project.workspace.id === workspaceId) : projects,
-    filters: { sort, workspaceId, archived },
+    starred: page(starred, shown),
+    projects: page(listed, shown),
+    filters: { sort, workspaceId, archived, shown },
+  };
+}
+
+/** The first `shown` items and, when there are more, the id of the next one (the Show more link scrolls to it). */
+function page<T extends { id: string }>(items: T[], shown: number) {
+  return {
+    items: items.slice(0, shown),
+    total: items.length,
+    next: shown < DASHBOARD_MAX ? (items[shown]?.id ?? null) : null,
   };
 }
 
@@ -73,10 +92,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Typography id="starred-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
             Starred Projects
           </Typography>
-          {starred.length === 0 ? (
+          {starred.total === 0 ? (
             <Typography color="textSecondary">No starred projects yet. Star a project to see it here!</Typography>
           ) : (
-            <ProjectGrid projects={starred} onDelete={setDeleting} />
+            <>
+              <ProjectGrid scope="starred" projects={starred.items} onDelete={setDeleting} />
+              <ShowMore scope="starred" next={starred.next} shown={filters.shown} total={starred.total} />
+            </>
           )}
         </Box>
       )}
@@ -88,10 +110,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Typography>
           <Filters workspaces={shell?.workspaces ?? []} filters={filters} />
         </Box>
-        {projects.length === 0 ? (
+        {projects.total === 0 ? (
           <EmptyProjects filtered={Boolean(filters.workspaceId)} archived={filters.archived} />
         ) : (
-          <ProjectGrid projects={projects} onDelete={setDeleting} />
+          <>
+            <ProjectGrid scope="all" projects={projects.items} onDelete={setDeleting} />
+            <ShowMore scope="all" next={projects.next} shown={filters.shown} total={projects.total} />
+          </>
         )}
       </Box>
       {deleting ? <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} /> : null}
@@ -99,24 +124,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProjectGrid({
-  projects,
-  onDelete,
-}: {
-  projects: ProjectCardData[];
-  onDelete: (project: ProjectCardData) => void;
-}) {
+/**
+ * A GET link to the same page with the next page of cards: works without JavaScript, and
+ * lands on the first new card.
+ */
+function ShowMore({ scope, next, shown, total }: { scope: string; next: string | null; shown: number; total: number }) {
+  const location = useLocation();
+  if (!next) return null;
+  const params = new URLSearchParams(location.search);
+  params.delete("menu");
+  params.set("show", String(shown + DASHBOARD_PAGE));
   return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2.5,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(3, 1fr)", xl: "repeat(4, 1fr)" },
-      }}
-    >
-      {projects.map((project) => (
-        <ProjectCard key={project.id} project={project} onDelete={() => onDelete(project)} />
-      ))}
+    <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 2.5 }}>
+      <Button component={Link} to={`?${params}#${scope}-${next}`} preventScrollReset variant="outlined">
+        Show more
+      </Button>
+      <Typography variant="body2" color="textSecondary">
+        Showing {shown} of {total}
+      </Typography>
     </Box>
   );
 }
@@ -127,7 +152,7 @@ function Filters({
   filters,
 }: {
   workspaces: { id: string; name: string }[];
-  filters: { sort: ProjectSort; workspaceId: string | null; archived: boolean };
+  filters: { sort: ProjectSort; workspaceId: string | null; archived: boolean; shown: number };
 }) {
   const submit = useSubmit();
   return (

@@ -1,0 +1,34 @@
+import type { FormEvent } from "react";
+import { useFetchers, useSubmit } from "react-router";
+
+/**
+ * Plain `<form method="post" data-fetcher-key="…">`s inside a list, enhanced by one
+ * handler on the list instead of a `useFetcher` per item (docs/decisions/009). Without
+ * JavaScript the form posts and its `redirectTo` brings the browser back; with it, the
+ * list's `onSubmit` sends the same fields through a fetcher (no `redirectTo`, so no
+ * navigation) and `pending(key)` gives the fields in flight, for an optimistic display.
+ */
+export function useFetcherForms(onSent?: (form: HTMLFormElement) => void) {
+  const submit = useSubmit();
+  const fetchers = useFetchers();
+  return {
+    onSubmit(event: FormEvent<HTMLElement>) {
+      const form = event.target as HTMLFormElement;
+      const key = form.dataset.fetcherKey;
+      if (!key) return;
+      event.preventDefault();
+      const body = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
+      body.delete("redirectTo");
+      void submit(body, {
+        method: "post",
+        action: form.getAttribute("action") ?? undefined,
+        navigate: false,
+        fetcherKey: key,
+      });
+      onSent?.(form);
+    },
+    pending(key: string) {
+      return fetchers.find((fetcher) => fetcher.key === key)?.formData;
+    },
+  };
+}
