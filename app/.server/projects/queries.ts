@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 
 import { db } from "../db";
 import { activityFeed } from "../activity/feed";
@@ -12,22 +12,26 @@ import { liveProjects } from "./access";
  */
 export type ProjectSort = "modified" | "name";
 
+function cardColumns() {
+  return {
+    id: projects.publicId,
+    name: projects.name,
+    key: projects.key,
+    description: projects.description,
+    color: projects.color,
+    coverPath: projects.coverPath,
+    archived: sql<boolean>`${projects.archivedAt} is not null`,
+    updatedAt: projects.updatedAt,
+    workspaceId: workspaces.publicId,
+    workspaceName: workspaces.name,
+    role: workspaceMembers.role,
+    starred: sql<boolean>`${projectStars.createdAt} is not null`,
+  };
+}
+
 function memberProjects(userId: string) {
   return db()
-    .select({
-      id: projects.publicId,
-      name: projects.name,
-      key: projects.key,
-      description: projects.description,
-      color: projects.color,
-      coverPath: projects.coverPath,
-      archived: sql<boolean>`${projects.archivedAt} is not null`,
-      updatedAt: projects.updatedAt,
-      workspaceId: workspaces.publicId,
-      workspaceName: workspaces.name,
-      role: workspaceMembers.role,
-      starred: sql<boolean>`${projectStars.createdAt} is not null`,
-    })
+    .select(cardColumns())
     .from(projects)
     .innerJoin(
       workspaceMembers,
@@ -39,6 +43,20 @@ function memberProjects(userId: string) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof memberProjects>["execute"]>>[number];
+
+/** `memberProjects` with the total number of matching rows on each row, for a bounded page. */
+function memberProjectsCounted(userId: string) {
+  return db()
+    .select({ ...cardColumns(), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(projects)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.userId, userId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
+    .$dynamic();
+}
 
 /** A project as cards and lists show it, with what the user may do to it. */
 function toCard(row: Row) {
@@ -75,6 +93,34 @@ export async function dashboardProjects(
   return rows.map(toCard);
 }
 
+/**
+ * One page of the dashboard: the first `limit` projects of the list (filtered by workspace)
+ * and of the starred ones, each with its total, so the page never reads more rows than it
+ * shows. Two bounded queries (one when showing archived projects).
+ */
+export async function dashboardPage(
+  userId: string,
+  options: { workspaceId?: string | null; sort?: ProjectSort; archived?: boolean; limit: number },
+) {
+  const state = options.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt);
+  const order =
+    options.sort === "name"
+      ? [asc(sql`lower(${projects.name})`), desc(projects.updatedAt)]
+      : [desc(projects.updatedAt), asc(projects.name)];
+  const page = async (...conditions: SQL[]) => {
+    const rows = await memberProjectsCounted(userId)
+      .where(and(liveProjects, state, ...conditions))
+      .orderBy(...order)
+      .limit(options.limit);
+    return { items: rows.map(toCard), total: rows[0]?.total ?? 0 };
+  };
+  const [listed, starred] = await Promise.all([
+    options.workspaceId ? page(eq(workspaces.publicId, options.workspaceId)) : page(),
+    options.archived ? { items: [], total: 0 } : page(isNotNull(projectStars.createdAt)),
+  ]);
+  return { projects: listed, starred };
+}
+
 /** Live, unarchived projects of every workspace the user is in, by name (the sidebar). */
 export async function sidebarProjects(userId: string) {
   const rows = await memberProjects(userId)
@@ -87,6 +133,54 @@ export async function sidebarProjects(userId: string) {
     starred: row.starred,
     workspaceId: row.workspaceId,
   }));
+}
+
+/**
+ * The sidebar's projects, bounded in SQL: per workspace the first `limit` by name with the
+ * workspace's total, and the first `limit` starred ones with the starred total. One query.
+ */
+export async function sidebarPage(userId: string, limit: number) {
+  const byName = sql`lower(${projects.name}), ${projects.id}`;
+  const ranked = db()
+    .select({
+      id: sql<string>`${projects.publicId}`.as("id"),
+      name: sql<string>`${projects.name}`.as("name"),
+      color: sql<string>`${projects.color}`.as("color"),
+      workspaceId: sql<string>`${workspaces.publicId}`.as("workspace_id"),
+      starred: sql<boolean>`${projectStars.createdAt} is not null`.as("starred"),
+      rank: sql<number>`row_number() over (partition by ${projects.workspaceId} order by ${byName})`.as("rank"),
+      inWorkspace: sql<number>`count(*) over (partition by ${projects.workspaceId})`.as("in_workspace"),
+      starRank: sql<number>`row_number() over (partition by ${projectStars.createdAt} is null order by ${byName})`.as(
+        "star_rank",
+      ),
+      starredTotal: sql<number>`count(${projectStars.createdAt}) over ()`.as("starred_total"),
+    })
+    .from(projects)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.userId, userId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
+    .where(and(liveProjects, isNull(projects.archivedAt)))
+    .as("ranked");
+  const rows = await db()
+    .select()
+    .from(ranked)
+    .where(or(lte(ranked.rank, limit), and(ranked.starred, lte(ranked.starRank, limit))))
+    .orderBy(sql`lower(${ranked.name})`);
+  const first = rows.find((row) => row.starred);
+  return {
+    projects: rows
+      .filter((row) => Number(row.rank) <= limit)
+      .map((row) => ({ ...pick(row), workspaceId: row.workspaceId, inWorkspace: Number(row.inWorkspace) })),
+    starred: rows.filter((row) => row.starred && Number(row.starRank) <= limit).map(pick),
+    starredTotal: first ? Number(first.starredTotal) : 0,
+  };
+}
+
+function pick(row: { id: string; name: string; color: string }) {
+  return { id: row.id, name: row.name, color: row.color };
 }
 
 /** Project names containing the query (case-insensitive), archived ones last. */

@@ -5,7 +5,7 @@ import { db } from "../db";
 import { userSettings } from "../db/schema";
 import { latestNotifications } from "../notifications/notifications";
 import { can } from "../policies";
-import { sidebarProjects } from "../projects/queries";
+import { sidebarPage } from "../projects/queries";
 import { syncProfile } from "../profiles/sync-profile";
 import { listWorkspaces } from "./workspaces";
 
@@ -23,7 +23,7 @@ export const SIDEBAR_PROJECTS = 10;
 export async function shellData(user: User, ip: string | null) {
   const [memberOf, projects, notifications] = await Promise.all([
     listWorkspaces(user.id),
-    sidebarProjects(user.id),
+    sidebarPage(user.id, SIDEBAR_PROJECTS),
     latestNotifications(user.id),
   ]);
   let workspaces = memberOf;
@@ -33,19 +33,18 @@ export async function shellData(user: User, ip: string | null) {
     await syncProfile(user, ip);
     workspaces = await listWorkspaces(user.id);
   }
-  const starred = projects.filter((project) => project.starred);
   return {
     workspaces: workspaces.map((workspace) => {
-      const inWorkspace = projects.filter((project) => project.workspaceId === workspace.id);
+      const listed = projects.projects.filter((project) => project.workspaceId === workspace.id);
       return {
         ...workspace,
         canCreateProject: can(workspace.role, "project.create"),
-        projects: inWorkspace.slice(0, SIDEBAR_PROJECTS).map(({ id, name, color }) => ({ id, name, color })),
-        projectCount: inWorkspace.length,
+        projects: listed.map(({ id, name, color }) => ({ id, name, color })),
+        projectCount: listed[0]?.inWorkspace ?? 0,
       };
     }),
-    starred: starred.slice(0, SIDEBAR_PROJECTS).map(({ id, name, color }) => ({ id, name, color })),
-    starredCount: starred.length,
+    starred: projects.starred,
+    starredCount: projects.starredTotal,
     notifications,
   };
 }

@@ -3,6 +3,8 @@ import { styled } from "@mui/material/styles";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetchers, useLocation } from "react-router";
 
+import { IconSprite } from "~/components/lists/icons";
+import { ListStyles } from "~/components/lists/styles";
 import { CreateProjectProvider } from "./create-project-dialog";
 import { MOBILE_NAV_ID, Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
@@ -32,6 +34,8 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     .map(({ id, name }) => ({ id, name }));
   return (
     <CreateProjectProvider workspaces={creatable}>
+      <ListStyles />
+      <IconSprite />
       <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileNavButton />} />
       <Body>
         <Sidebar shell={shell} collapsed={!sidebarOpen} />

@@ -8,7 +8,6 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
 import { ChevronGlyph, SlidersGlyph, StarGlyph } from "~/components/lists/icons";
-import { listBaseStyles } from "~/components/lists/styles";
 import { isProjectColor } from "~/utils/projects";
 import { useCreateProject } from "./create-project-dialog";
 import { SearchBox } from "./top-bar";
@@ -27,7 +26,6 @@ export const MOBILE_NAV_ID = "mobile-nav";
 const Aside = styled("aside")(({ theme }) => {
   const { palette } = theme.vars;
   return {
-    ...listBaseStyles(theme),
     width: SIDEBAR_WIDTH,
     flexShrink: 0,
     position: "sticky",
@@ -111,6 +109,7 @@ function SidebarContent({ shell }: { shell: ShellData }) {
   const item = (to: string, icon: ReactNode, label: ReactNode, exact = false) => (
     <Link
       to={to}
+      discover="none"
       className="pl-nav-link"
       aria-current={pathname === to || (!exact && pathname.startsWith(`${to}/`)) ? "page" : undefined}
     >

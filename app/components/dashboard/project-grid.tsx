@@ -6,13 +6,11 @@ import { Link } from "react-router";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { MoreGlyph, StarGlyph } from "~/components/lists/icons";
 import { useItemMenu } from "~/components/lists/item-menu";
-import { listBaseStyles } from "~/components/lists/styles";
 import { initialsOf, isProjectColor, relativeTime } from "~/utils/projects";
 
 export type ProjectCardData = {
   id: string;
   name: string;
-  key: string;
   color: string;
   coverUrl: string | null;
   archived: boolean;
@@ -31,7 +29,6 @@ export type ProjectCardData = {
 const Grid = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
   return {
-    ...listBaseStyles(theme),
     display: "grid",
     gap: 20,
     gridTemplateColumns: "1fr",
@@ -120,7 +117,7 @@ export function ProjectGrid({
   return (
     <Grid onSubmit={forms.onSubmit}>
       {projects.map((project) => {
-        const pending = forms.pending(`star-${project.id}`)?.get("starred");
+        const pending = forms.pending(`/app/project/${project.id}/star`)?.get("starred");
         const starred = pending ? pending === "true" : project.starred;
         const open = menu.openId === project.id;
         const anchor = `${scope}-${project.id}`;
@@ -174,13 +171,7 @@ function ProjectCard({
           {initialsOf(project.name)}
         </div>
       )}
-      <form
-        className="pl-card-star"
-        id={`${anchor}-star`}
-        method="post"
-        action={`${href}/star`}
-        data-fetcher-key={`star-${project.id}`}
-      >
+      <form className="pl-card-star" id={`${anchor}-star`} method="post" action={`${href}/star`} data-fetcher>
         <input type="hidden" name="starred" value={String(!starred)} />
         <input type="hidden" name="redirectTo" value={back} />
         <button type="submit" aria-label={`${starred ? "Unstar" : "Star"} ${project.name}`} aria-pressed={starred}>
@@ -190,7 +181,9 @@ function ProjectCard({
       <div className="pl-card-body">
         <div className="pl-card-text">
           <h3 id={`${anchor}-name`}>
-            <Link to={href}>{project.name}</Link>
+            <Link to={href} discover="none">
+              {project.name}
+            </Link>
           </h3>
           <p className="pl-card-workspace">{project.workspace.name}</p>
           <p className="pl-card-time">

@@ -2,10 +2,10 @@ import type { FormEvent } from "react";
 import { useFetchers, useSubmit } from "react-router";
 
 /**
- * Plain `<form method="post" data-fetcher-key="…">`s inside a list, enhanced by one
+ * Plain `<form method="post" data-fetcher>`s inside a list, enhanced by one
  * handler on the list instead of a `useFetcher` per item (docs/decisions/009). Without
  * JavaScript the form posts and its `redirectTo` brings the browser back; with it, the
- * list's `onSubmit` sends the same fields through a fetcher (no `redirectTo`, so no
+ * list's `onSubmit` sends the same fields through a fetcher keyed by the form's `action` (no `redirectTo`, so no
  * navigation) and `pending(key)` gives the fields in flight, for an optimistic display.
  */
 export function useFetcherForms(onSent?: (form: HTMLFormElement) => void) {
@@ -14,8 +14,8 @@ export function useFetcherForms(onSent?: (form: HTMLFormElement) => void) {
   return {
     onSubmit(event: FormEvent<HTMLElement>) {
       const form = event.target as HTMLFormElement;
-      const key = form.dataset.fetcherKey;
-      if (!key) return;
+      const key = form.getAttribute("action");
+      if (!form.hasAttribute("data-fetcher") || !key) return;
       event.preventDefault();
       const body = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
       body.delete("redirectTo");
@@ -27,6 +27,7 @@ export function useFetcherForms(onSent?: (form: HTMLFormElement) => void) {
       });
       onSent?.(form);
     },
+    /** The fields in flight to the form whose `action` is `key`. */
     pending(key: string) {
       return fetchers.find((fetcher) => fetcher.key === key)?.formData;
     },

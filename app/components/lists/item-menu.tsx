@@ -57,7 +57,7 @@ export function useItemMenu(scope: string) {
       if (!open) query.set(MENU_PARAM, prefix + id);
       const search = query.toString();
       return {
-        href: `${location.pathname}${search ? `?${search}` : ""}#${anchor}`,
+        href: `${search ? `?${search}` : location.pathname}#${anchor}`,
         "aria-label": label,
         "aria-expanded": open,
         onClick: (event: MouseEvent) => {

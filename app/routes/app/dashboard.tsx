@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 
 import { requireActor } from "~/.server/http/respond";
-import { dashboardProjects, type ProjectSort } from "~/.server/projects/queries";
+import { dashboardPage, type ProjectCard, type ProjectSort } from "~/.server/projects/queries";
 import { useCreateProject } from "~/components/app-shell/create-project-dialog";
 import { DeleteProjectDialog } from "~/components/dashboard/delete-project-dialog";
 import { ProjectGrid, type ProjectCardData } from "~/components/dashboard/project-grid";
@@ -32,25 +32,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort: ProjectSort = url.searchParams.get("sort") === "name" ? "name" : "modified";
   const workspaceId = url.searchParams.get("workspace") || null;
   const archived = url.searchParams.get("archived") === "1";
-  // One query: the starred section ignores the workspace filter, so filter here.
-  const projects = await dashboardProjects(user.id, { sort, archived });
-  // Bounded on the server: the page renders `shown` cards per section and a Show more link.
   const asked = Math.floor(Number(url.searchParams.get("show")) / DASHBOARD_PAGE) * DASHBOARD_PAGE;
   const shown = Math.min(DASHBOARD_MAX, Math.max(DASHBOARD_PAGE, asked || 0));
-  const starred = archived ? [] : projects.filter((project) => project.starred);
-  const listed = workspaceId ? projects.filter((project) => project.workspace.id === workspaceId) : projects;
+  // Bounded on the server: one more row than shown tells where Show more lands.
+  const { projects, starred } = await dashboardPage(user.id, { sort, archived, workspaceId, limit: shown + 1 });
   return {
     starred: page(starred, shown),
-    projects: page(listed, shown),
+    projects: page(projects, shown),
     filters: { sort, workspaceId, archived, shown },
   };
 }
 
-/** The first `shown` items and, when there are more, the id of the next one (the Show more link scrolls to it). */
-function page<T extends { id: string }>(items: T[], shown: number) {
+/** The first `shown` items, their total and, when there are more, the id of the next one (Show more lands there). */
+function page({ items, total }: { items: ProjectCard[]; total: number }, shown: number) {
   return {
-    items: items.slice(0, shown),
-    total: items.length,
+    // Only what a card shows goes to the page.
+    items: items.slice(0, shown).map((project): ProjectCardData => ({
+      id: project.id,
+      name: project.name,
+      color: project.color,
+      coverUrl: project.coverUrl,
+      archived: project.archived,
+      starred: project.starred,
+      updatedAt: project.updatedAt,
+      workspace: project.workspace,
+      canEdit: project.canEdit,
+      canDelete: project.canDelete,
+    })),
+    total,
     next: shown < DASHBOARD_MAX ? (items[shown]?.id ?? null) : null,
   };
 }
@@ -136,9 +145,9 @@ function ShowMore({ scope, next, shown, total }: { scope: string; next: string |
   params.set("show", String(shown + DASHBOARD_PAGE));
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 2.5 }}>
-      <Button component={Link} to={`?${params}#${scope}-${next}`} preventScrollReset variant="outlined">
+      <Link className="pl-link-button" to={`?${params}#${scope}-${next}`} preventScrollReset>
         Show more
-      </Button>
+      </Link>
       <Typography variant="body2" color="textSecondary">
         Showing {shown} of {total}
       </Typography>
