@@ -14,8 +14,9 @@ export function useFetcherForms(onSent?: (form: HTMLFormElement) => void) {
   return {
     onSubmit(event: FormEvent<HTMLElement>) {
       const form = event.target as HTMLFormElement;
-      const key = form.getAttribute("action");
-      if (!form.hasAttribute("data-fetcher") || !key) return;
+      // The fetcher's key: `data-fetcher="…"` when several forms share an action, else the action.
+      const key = form.dataset.fetcher || form.getAttribute("action");
+      if (form.dataset.fetcher === undefined || !key) return;
       event.preventDefault();
       const body = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
       body.delete("redirectTo");
@@ -27,7 +28,7 @@ export function useFetcherForms(onSent?: (form: HTMLFormElement) => void) {
       });
       onSent?.(form);
     },
-    /** The fields in flight to the form whose `action` is `key`. */
+    /** The fields in flight for the form whose key (`data-fetcher`, else `action`) is `key`. */
     pending(key: string) {
       return fetchers.find((fetcher) => fetcher.key === key)?.formData;
     },

@@ -1,7 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
+import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
@@ -156,63 +156,83 @@ function ShowMore({ scope, next, shown, total }: { scope: string; next: string |
 }
 
 /** Workspace filter and sort: a GET form (Apply without JavaScript; with it, every change applies). */
+/** Plain labelled selects, styled once here: two MUI text fields cost ~7 KB of CSS per page. */
+const FilterForm = styled(Form)(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: 12,
+    alignItems: "center",
+    "& label": { display: "grid", gap: 2, fontSize: 12, color: palette.text.secondary },
+    "& select": {
+      font: "inherit",
+      fontSize: 14,
+      padding: "7px 10px",
+      minWidth: 150,
+      borderRadius: theme.shape.borderRadius,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+      color: palette.text.primary,
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
+    },
+    "& .pl-text-link": {
+      color: palette.primary.main,
+      fontSize: 13,
+      fontWeight: 600,
+      textDecoration: "none",
+      padding: "4px 6px",
+      "&:hover": { textDecoration: "underline" },
+    },
+  };
+});
+
+/** Workspace filter and sort: a GET form (Apply without JavaScript; with it, every change applies). */
 function Filters({
   workspaces,
   filters,
 }: {
   workspaces: { id: string; name: string }[];
-  filters: { sort: ProjectSort; workspaceId: string | null; archived: boolean; shown: number };
+  filters: { sort: ProjectSort; workspaceId: string | null; archived: boolean };
 }) {
   const submit = useSubmit();
   return (
-    <Form
+    <FilterForm
       method="get"
       aria-label="Filter projects"
       onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
     >
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
-        {filters.archived ? <input type="hidden" name="archived" value="1" /> : null}
-        <TextField
-          select
-          size="small"
-          label="Workspace"
-          name="workspace"
-          defaultValue={filters.workspaceId ?? ""}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ width: 200 }}
-        >
+      {filters.archived ? <input type="hidden" name="archived" value="1" /> : null}
+      <label>
+        Workspace
+        <select name="workspace" defaultValue={filters.workspaceId ?? ""}>
           <option value="">All workspaces</option>
           {workspaces.map((workspace) => (
             <option key={workspace.id} value={workspace.id}>
               {workspace.name}
             </option>
           ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Sort by"
-          name="sort"
-          defaultValue={filters.sort}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ width: 160 }}
-        >
+        </select>
+      </label>
+      <label>
+        Sort by
+        <select name="sort" defaultValue={filters.sort}>
           {SORTS.map((sort) => (
             <option key={sort.value} value={sort.value}>
               {sort.label}
             </option>
           ))}
-        </TextField>
-        <noscript>
-          <Button type="submit" variant="outlined">
-            Apply
-          </Button>
-        </noscript>
-        <Button href={filters.archived ? "/app/dashboard" : "/app/dashboard?archived=1"} size="small">
-          {filters.archived ? "Back to active projects" : "Show archived"}
-        </Button>
-      </Box>
-    </Form>
+        </select>
+      </label>
+      <noscript>
+        <button type="submit" className="pl-link-button">
+          Apply
+        </button>
+      </noscript>
+      <Link className="pl-text-link" to={filters.archived ? "/app/dashboard" : "/app/dashboard?archived=1"}>
+        {filters.archived ? "Back to active projects" : "Show archived"}
+      </Link>
+    </FilterForm>
   );
 }
 
