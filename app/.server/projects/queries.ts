@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, SQL, sql } from "drizzle-orm";
 
 import { db } from "../db";
 import { activityFeed } from "../activity/feed";
@@ -44,20 +44,6 @@ function memberProjects(userId: string) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof memberProjects>["execute"]>>[number];
 
-/** `memberProjects` with the total number of matching rows on each row, for a bounded page. */
-function memberProjectsCounted(userId: string) {
-  return db()
-    .select({ ...cardColumns(), total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(projects)
-    .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.userId, userId)),
-    )
-    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-    .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
-    .$dynamic();
-}
-
 /** A project as cards and lists show it, with what the user may do to it. */
 function toCard(row: Row) {
   return {
@@ -94,9 +80,9 @@ export async function dashboardProjects(
 }
 
 /**
- * One page of the dashboard: the first `limit` projects of the list (filtered by workspace)
- * and of the starred ones, each with its total, so the page never reads more rows than it
- * shows. Two bounded queries (one when showing archived projects).
+ * One page of the dashboard in one query, bounded in SQL: the first `limit` projects of the
+ * list (filtered by workspace) and of the starred ones (every workspace), each with its
+ * total, so the page never reads more rows than it shows whatever the number of projects.
  */
 export async function dashboardPage(
   userId: string,
@@ -105,20 +91,65 @@ export async function dashboardPage(
   const state = options.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt);
   const order =
     options.sort === "name"
-      ? [asc(sql`lower(${projects.name})`), desc(projects.updatedAt)]
-      : [desc(projects.updatedAt), asc(projects.name)];
-  const page = async (...conditions: SQL[]) => {
-    const rows = await memberProjectsCounted(userId)
-      .where(and(liveProjects, state, ...conditions))
-      .orderBy(...order)
-      .limit(options.limit);
-    return { items: rows.map(toCard), total: rows[0]?.total ?? 0 };
+      ? sql`lower(${projects.name}), ${projects.updatedAt} desc, ${projects.id}`
+      : sql`${projects.updatedAt} desc, ${projects.name}, ${projects.id}`;
+  const listed = options.workspaceId ? sql`${workspaces.publicId} = ${options.workspaceId}` : sql`true`;
+  // Archived projects have no starred section.
+  const starred = options.archived ? sql`false` : sql`${projectStars.createdAt} is not null`;
+  const ranked = db()
+    .select({
+      // The card's columns, aliased for the outer select and still decoded as their columns.
+      ...Object.fromEntries(
+        Object.entries(cardColumns()).map(([name, column]) => [
+          name,
+          (column instanceof SQL ? column : sql`${column}`.mapWith(column)).as(name),
+        ]),
+      ),
+      listed: sql<boolean>`${listed}`.as("listed"),
+      inStarred: sql<boolean>`${starred}`.as("in_starred"),
+      rank: sql<number>`row_number() over (partition by ${listed} order by ${order})`.as("rank"),
+      starRank: sql<number>`row_number() over (partition by ${starred} order by ${order})`.as("star_rank"),
+      total: sql<number>`count(*) filter (where ${listed}) over ()`.as("total"),
+      starredTotal: sql<number>`count(*) filter (where ${starred}) over ()`.as("starred_total"),
+      position: sql<number>`row_number() over (order by ${order})`.as("position"),
+    })
+    .from(projects)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.userId, userId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
+    .where(and(liveProjects, state))
+    .as("ranked");
+  const rows = (await db()
+    .select()
+    .from(ranked)
+    .where(
+      or(
+        and(sql`${ranked.listed}`, lte(ranked.rank, options.limit)),
+        and(sql`${ranked.inStarred}`, lte(ranked.starRank, options.limit)),
+      ),
+    )
+    .orderBy(ranked.position)) as unknown as (Row & {
+    listed: boolean;
+    inStarred: boolean;
+    rank: number | string;
+    starRank: number | string;
+    total: number | string;
+    starredTotal: number | string;
+  })[];
+  const first = rows[0];
+  return {
+    projects: {
+      items: rows.filter((row) => row.listed && Number(row.rank) <= options.limit).map(toCard),
+      total: first ? Number(first.total) : 0,
+    },
+    starred: {
+      items: rows.filter((row) => row.inStarred && Number(row.starRank) <= options.limit).map(toCard),
+      total: first ? Number(first.starredTotal) : 0,
+    },
   };
-  const [listed, starred] = await Promise.all([
-    options.workspaceId ? page(eq(workspaces.publicId, options.workspaceId)) : page(),
-    options.archived ? { items: [], total: 0 } : page(isNotNull(projectStars.createdAt)),
-  ]);
-  return { projects: listed, starred };
 }
 
 /** Live, unarchived projects of every workspace the user is in, by name (the sidebar). */
