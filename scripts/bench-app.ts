@@ -34,6 +34,8 @@ type Row = {
   projects: number | "–";
   c1: number[];
   c10: number[];
+  /** The server's CPU time per request over the c=1 run (user + system, from /proc), if known. */
+  cpu: number | null;
   queries: string;
   html: number;
 };
@@ -53,7 +55,7 @@ for (const engine of ["pglite", "postgres"] as const) {
         engine,
         page: "landing (signed out)",
         projects: "–",
-        c1: await measure(landing, "", REQUESTS, 1),
+        ...(await timedWithCpu(server.child, () => measure(landing, "", REQUESTS, 1))),
         c10: await measure(landing, "", REQUESTS, 10),
         ...probe,
       });
@@ -72,7 +74,9 @@ for (const engine of ["pglite", "postgres"] as const) {
             engine,
             page,
             projects: account.projectCount,
-            c1: timed ? await measure(target, cookie, REQUESTS, 1) : [],
+            ...(timed
+              ? await timedWithCpu(server.child, () => measure(target, cookie, REQUESTS, 1))
+              : { c1: [], cpu: null }),
             c10: timed ? await measure(target, cookie, REQUESTS, 10) : [],
             ...probe,
           });
@@ -90,12 +94,20 @@ console.log(
   `\nSigned-in pages: ${REQUESTS} GETs per cell after 20 warm-up requests; concurrency 10 = 10 clients in parallel.\n`,
 );
 console.log(`Serving ${root}\n`);
-console.log("| engine | page | projects | p50 (c=1) | p99 (c=1) | p50 (c=10) | p99 (c=10) | HTML | SQL per request |");
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log(
+  "| engine | page | projects | p50 (c=1) | p99 (c=1) | p50 (c=10) | p99 (c=10) | server CPU per request (c=1) | HTML | SQL per request |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) {
   const cells = row.c1.length
-    ? [ms(percentile(row.c1, 50)), ms(percentile(row.c1, 99)), ms(percentile(row.c10, 50)), ms(percentile(row.c10, 99))]
-    : ["–", "–", "–", "–"];
+    ? [
+        ms(percentile(row.c1, 50)),
+        ms(percentile(row.c1, 99)),
+        ms(percentile(row.c10, 50)),
+        ms(percentile(row.c10, 99)),
+        row.cpu === null ? "?" : ms(row.cpu),
+      ]
+    : ["–", "–", "–", "–", "–"];
   const html = `${(row.html / 1024).toFixed(1)} KB`;
   console.log(`| ${row.engine} | ${row.page} | ${row.projects} | ${cells.join(" | ")} | ${html} | ${row.queries} |`);
 }
@@ -202,6 +214,26 @@ async function signIn(base: string, email: string) {
     .map((cookie) => cookie.split(";")[0])
     .filter((pair) => pair && !pair.endsWith("="))
     .join("; ");
+}
+
+/**
+ * Runs the sequential measurement and the server's CPU time per request over it (user +
+ * system of its process, from /proc; null where there is none). Less disturbed than
+ * wall-clock time by other work on a shared machine.
+ */
+async function timedWithCpu(child: ChildProcess, run: () => Promise<number[]>) {
+  const cpuMs = () => {
+    try {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+    } catch {
+      return null;
+    }
+  };
+  const before = cpuMs();
+  const c1 = await run();
+  const after = cpuMs();
+  return { c1, cpu: before === null || after === null ? null : (after - before) / (c1.length + 20) };
 }
 
 /** The statement count from `Server-Timing`, and the size of the HTML (uncompressed). */
