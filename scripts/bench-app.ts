@@ -1,8 +1,11 @@
 // The app's figures for `npm run bench` (after scripts/bench.js): a user in 5 workspaces with
 // 100 projects, the dashboard and a project page, p50/p99 at concurrency 1 and 10, on PGlite
 // and PostgreSQL, and the SQL statements per request, next to a user with 10 projects to show
-// the count does not grow with the data. Needs `npm run build`; PostgreSQL from
-// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), skipped if down.
+// the count does not grow with the data, and the signed-out landing page for comparison.
+// Needs `npm run build`; PostgreSQL from BENCH_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres), skipped if down. BENCH_APP_DIR serves
+// another checkout's build (its server.js and build/) with this script's seed, to compare
+// two commits back to back on the same machine.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -16,7 +19,7 @@ import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { seedBench } from "~/.server/demo/seed";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(process.env.BENCH_APP_DIR ?? path.join(import.meta.dirname, ".."));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "bench-password-1";
@@ -25,7 +28,17 @@ const ACCOUNTS = [
   { email: "small@bench.local", workspaceCount: 5, projectCount: 10 },
 ];
 
-type Row = { engine: string; page: string; projects: number; c1: number[]; c10: number[]; queries: string };
+type Row = {
+  engine: string;
+  page: string;
+  projects: number | "–";
+  c1: number[];
+  c10: number[];
+  /** The server's CPU time per request over the c=1 run (user + system, from /proc), if known. */
+  cpu: number | null;
+  queries: string;
+  html: number;
+};
 
 const rows: Row[] = [];
 for (const engine of ["pglite", "postgres"] as const) {
@@ -35,6 +48,17 @@ for (const engine of ["pglite", "postgres"] as const) {
     const seeded = await seed(target);
     const server = await startServer(target);
     try {
+      // The public landing page, signed out: no app data, the same document pipeline.
+      const landing = `${server.base}/`;
+      const probe = await probeResponse(landing, "");
+      rows.push({
+        engine,
+        page: "landing (signed out)",
+        projects: "–",
+        ...(await timedWithCpu(server.child, () => measure(landing, "", REQUESTS, 1))),
+        c10: await measure(landing, "", REQUESTS, 10),
+        ...probe,
+      });
       for (const [index, account] of ACCOUNTS.entries()) {
         const cookie = await signIn(server.base, account.email);
         const project = seeded[index]!.projectIds[0]!;
@@ -43,16 +67,18 @@ for (const engine of ["pglite", "postgres"] as const) {
           ["project page", `/app/project/${project}`],
         ] as const) {
           const target = `${server.base}${url}`;
-          const queries = await queryCount(target, cookie);
+          const probe = await probeResponse(target, cookie);
           // Timings only for the 100-project account; the small one shows the flat query count.
           const timed = account.projectCount === 100;
           rows.push({
             engine,
             page,
             projects: account.projectCount,
-            c1: timed ? await measure(target, cookie, REQUESTS, 1) : [],
+            ...(timed
+              ? await timedWithCpu(server.child, () => measure(target, cookie, REQUESTS, 1))
+              : { c1: [], cpu: null }),
             c10: timed ? await measure(target, cookie, REQUESTS, 10) : [],
-            queries,
+            ...probe,
           });
         }
       }
@@ -67,13 +93,23 @@ for (const engine of ["pglite", "postgres"] as const) {
 console.log(
   `\nSigned-in pages: ${REQUESTS} GETs per cell after 20 warm-up requests; concurrency 10 = 10 clients in parallel.\n`,
 );
-console.log("| engine | page | projects | p50 (c=1) | p99 (c=1) | p50 (c=10) | p99 (c=10) | SQL per request |");
-console.log("|---|---|---|---|---|---|---|---|");
+console.log(`Serving ${root}\n`);
+console.log(
+  "| engine | page | projects | p50 (c=1) | p99 (c=1) | p50 (c=10) | p99 (c=10) | server CPU per request (c=1) | HTML | SQL per request |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) {
   const cells = row.c1.length
-    ? [ms(percentile(row.c1, 50)), ms(percentile(row.c1, 99)), ms(percentile(row.c10, 50)), ms(percentile(row.c10, 99))]
-    : ["–", "–", "–", "–"];
-  console.log(`| ${row.engine} | ${row.page} | ${row.projects} | ${cells.join(" | ")} | ${row.queries} |`);
+    ? [
+        ms(percentile(row.c1, 50)),
+        ms(percentile(row.c1, 99)),
+        ms(percentile(row.c10, 50)),
+        ms(percentile(row.c10, 99)),
+        row.cpu === null ? "?" : ms(row.cpu),
+      ]
+    : ["–", "–", "–", "–", "–"];
+  const html = `${(row.html / 1024).toFixed(1)} KB`;
+  console.log(`| ${row.engine} | ${row.page} | ${row.projects} | ${cells.join(" | ")} | ${html} | ${row.queries} |`);
 }
 console.log(
   `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
@@ -180,11 +216,33 @@ async function signIn(base: string, email: string) {
     .join("; ");
 }
 
-async function queryCount(url: string, cookie: string) {
-  const response = await fetch(url, { headers: { Cookie: cookie } });
-  await response.arrayBuffer();
+/**
+ * Runs the sequential measurement and the server's CPU time per request over it (user +
+ * system of its process, from /proc; null where there is none). Less disturbed than
+ * wall-clock time by other work on a shared machine.
+ */
+async function timedWithCpu(child: ChildProcess, run: () => Promise<number[]>) {
+  const cpuMs = () => {
+    try {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+    } catch {
+      return null;
+    }
+  };
+  const before = cpuMs();
+  const c1 = await run();
+  const after = cpuMs();
+  return { c1, cpu: before === null || after === null ? null : (after - before) / (c1.length + 20) };
+}
+
+/** The statement count from `Server-Timing`, and the size of the HTML (uncompressed). */
+async function probeResponse(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "identity" } });
+  const body = await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  return /desc="(\d+) queries"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? "?";
+  const queries = /desc="(\d+) queries"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? "?";
+  return { queries, html: body.byteLength };
 }
 
 async function measure(url: string, cookie: string, count: number, concurrency: number) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, SQL, sql } from "drizzle-orm";
 
 import { db } from "../db";
 import { activityFeed } from "../activity/feed";
@@ -12,22 +12,26 @@ import { liveProjects } from "./access";
  */
 export type ProjectSort = "modified" | "name";
 
+function cardColumns() {
+  return {
+    id: projects.publicId,
+    name: projects.name,
+    key: projects.key,
+    description: projects.description,
+    color: projects.color,
+    coverPath: projects.coverPath,
+    archivedAt: projects.archivedAt,
+    updatedAt: projects.updatedAt,
+    workspaceId: workspaces.publicId,
+    workspaceName: workspaces.name,
+    role: workspaceMembers.role,
+    starred: sql<boolean>`${projectStars.createdAt} is not null`,
+  };
+}
+
 function memberProjects(userId: string) {
   return db()
-    .select({
-      id: projects.publicId,
-      name: projects.name,
-      key: projects.key,
-      description: projects.description,
-      color: projects.color,
-      coverPath: projects.coverPath,
-      archivedAt: projects.archivedAt,
-      updatedAt: projects.updatedAt,
-      workspaceId: workspaces.publicId,
-      workspaceName: workspaces.name,
-      role: workspaceMembers.role,
-      starred: sql<boolean>`${projectStars.createdAt} is not null`,
-    })
+    .select(cardColumns())
     .from(projects)
     .innerJoin(
       workspaceMembers,
@@ -75,6 +79,79 @@ export async function dashboardProjects(
   return rows.map(toCard);
 }
 
+/**
+ * One page of the dashboard in one query, bounded in SQL: the first `limit` projects of the
+ * list (filtered by workspace) and of the starred ones (every workspace), each with its
+ * total, so the page never reads more rows than it shows whatever the number of projects.
+ */
+export async function dashboardPage(
+  userId: string,
+  options: { workspaceId?: string | null; sort?: ProjectSort; archived?: boolean; limit: number },
+) {
+  const state = options.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt);
+  const order =
+    options.sort === "name"
+      ? sql`lower(${projects.name}), ${projects.updatedAt} desc, ${projects.id}`
+      : sql`${projects.updatedAt} desc, ${projects.name}, ${projects.id}`;
+  const listed = options.workspaceId ? sql`${workspaces.publicId} = ${options.workspaceId}` : sql`true`;
+  // Archived projects have no starred section.
+  const starred = options.archived ? sql`false` : sql`${projectStars.createdAt} is not null`;
+  const ranked = db()
+    .select({
+      // The card's columns, aliased for the outer select and still decoded as their columns.
+      ...Object.fromEntries(
+        Object.entries(cardColumns()).map(([name, column]) => [
+          name,
+          (column instanceof SQL ? column : sql`${column}`.mapWith(column)).as(name),
+        ]),
+      ),
+      listed: sql<boolean>`${listed}`.as("listed"),
+      inStarred: sql<boolean>`${starred}`.as("in_starred"),
+      rank: sql<number>`row_number() over (partition by ${listed} order by ${order})`.as("rank"),
+      starRank: sql<number>`row_number() over (partition by ${starred} order by ${order})`.as("star_rank"),
+      total: sql<number>`count(*) filter (where ${listed}) over ()`.as("total"),
+      starredTotal: sql<number>`count(*) filter (where ${starred}) over ()`.as("starred_total"),
+      position: sql<number>`row_number() over (order by ${order})`.as("position"),
+    })
+    .from(projects)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.userId, userId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
+    .where(and(liveProjects, state))
+    .as("ranked");
+  const rows = (await db()
+    .select()
+    .from(ranked)
+    .where(
+      or(
+        and(sql`${ranked.listed}`, lte(ranked.rank, options.limit)),
+        and(sql`${ranked.inStarred}`, lte(ranked.starRank, options.limit)),
+      ),
+    )
+    .orderBy(ranked.position)) as unknown as (Row & {
+    listed: boolean;
+    inStarred: boolean;
+    rank: number | string;
+    starRank: number | string;
+    total: number | string;
+    starredTotal: number | string;
+  })[];
+  const first = rows[0];
+  return {
+    projects: {
+      items: rows.filter((row) => row.listed && Number(row.rank) <= options.limit).map(toCard),
+      total: first ? Number(first.total) : 0,
+    },
+    starred: {
+      items: rows.filter((row) => row.inStarred && Number(row.starRank) <= options.limit).map(toCard),
+      total: first ? Number(first.starredTotal) : 0,
+    },
+  };
+}
+
 /** Live, unarchived projects of every workspace the user is in, by name (the sidebar). */
 export async function sidebarProjects(userId: string) {
   const rows = await memberProjects(userId)
@@ -87,6 +164,54 @@ export async function sidebarProjects(userId: string) {
     starred: row.starred,
     workspaceId: row.workspaceId,
   }));
+}
+
+/**
+ * The sidebar's projects, bounded in SQL: per workspace the first `limit` by name with the
+ * workspace's total, and the first `limit` starred ones with the starred total. One query.
+ */
+export async function sidebarPage(userId: string, limit: number) {
+  const byName = sql`lower(${projects.name}), ${projects.id}`;
+  const ranked = db()
+    .select({
+      id: sql<string>`${projects.publicId}`.as("id"),
+      name: sql<string>`${projects.name}`.as("name"),
+      color: sql<string>`${projects.color}`.as("color"),
+      workspaceId: sql<string>`${workspaces.publicId}`.as("workspace_id"),
+      starred: sql<boolean>`${projectStars.createdAt} is not null`.as("starred"),
+      rank: sql<number>`row_number() over (partition by ${projects.workspaceId} order by ${byName})`.as("rank"),
+      inWorkspace: sql<number>`count(*) over (partition by ${projects.workspaceId})`.as("in_workspace"),
+      starRank: sql<number>`row_number() over (partition by ${projectStars.createdAt} is null order by ${byName})`.as(
+        "star_rank",
+      ),
+      starredTotal: sql<number>`count(${projectStars.createdAt}) over ()`.as("starred_total"),
+    })
+    .from(projects)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.userId, userId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
+    .where(and(liveProjects, isNull(projects.archivedAt)))
+    .as("ranked");
+  const rows = await db()
+    .select()
+    .from(ranked)
+    .where(or(lte(ranked.rank, limit), and(ranked.starred, lte(ranked.starRank, limit))))
+    .orderBy(sql`lower(${ranked.name})`);
+  const first = rows.find((row) => row.starred);
+  return {
+    projects: rows
+      .filter((row) => Number(row.rank) <= limit)
+      .map((row) => ({ ...pick(row), workspaceId: row.workspaceId, inWorkspace: Number(row.inWorkspace) })),
+    starred: rows.filter((row) => row.starred && Number(row.starRank) <= limit).map(pick),
+    starredTotal: first ? Number(first.starredTotal) : 0,
+  };
+}
+
+function pick(row: { id: string; name: string; color: string }) {
+  return { id: row.id, name: row.name, color: row.color };
 }
 
 /** Project names containing the query (case-insensitive), archived ones last. */

@@ -5,9 +5,15 @@ import { db } from "../db";
 import { userSettings } from "../db/schema";
 import { latestNotifications } from "../notifications/notifications";
 import { can } from "../policies";
-import { sidebarProjects } from "../projects/queries";
+import { sidebarPage } from "../projects/queries";
 import { syncProfile } from "../profiles/sync-profile";
 import { listWorkspaces } from "./workspaces";
+
+/**
+ * Projects the sidebar lists per workspace (and starred), by name; the rest are one "All
+ * projects" link away, so the shell stays the same size whatever the number of projects.
+ */
+export const SIDEBAR_PROJECTS = 10;
 
 /**
  * What every app page shows around itself: the user's workspaces with their projects, the
@@ -17,7 +23,7 @@ import { listWorkspaces } from "./workspaces";
 export async function shellData(user: User, ip: string | null) {
   const [memberOf, projects, notifications] = await Promise.all([
     listWorkspaces(user.id),
-    sidebarProjects(user.id),
+    sidebarPage(user.id, SIDEBAR_PROJECTS),
     latestNotifications(user.id),
   ]);
   let workspaces = memberOf;
@@ -28,14 +34,17 @@ export async function shellData(user: User, ip: string | null) {
     workspaces = await listWorkspaces(user.id);
   }
   return {
-    workspaces: workspaces.map((workspace) => ({
-      ...workspace,
-      canCreateProject: can(workspace.role, "project.create"),
-      projects: projects
-        .filter((project) => project.workspaceId === workspace.id)
-        .map(({ id, name, color }) => ({ id, name, color })),
-    })),
-    starred: projects.filter((project) => project.starred).map(({ id, name, color }) => ({ id, name, color })),
+    workspaces: workspaces.map((workspace) => {
+      const listed = projects.projects.filter((project) => project.workspaceId === workspace.id);
+      return {
+        ...workspace,
+        canCreateProject: can(workspace.role, "project.create"),
+        projects: listed.map(({ id, name, color }) => ({ id, name, color })),
+        projectCount: listed[0]?.inWorkspace ?? 0,
+      };
+    }),
+    starred: projects.starred,
+    starredCount: projects.starredTotal,
     notifications,
   };
 }

@@ -1,17 +1,31 @@
 import MenuIcon from "@mui/icons-material/Menu";
-import Box from "@mui/material/Box";
-import type { ReactNode } from "react";
-import { useFetchers } from "react-router";
+import { styled } from "@mui/material/styles";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useFetchers, useLocation } from "react-router";
 
+import { IconSprite } from "~/components/lists/icons";
+import { ListStyles } from "~/components/lists/styles";
 import { CreateProjectProvider } from "./create-project-dialog";
-import { Dropdown } from "~/components/dropdown";
-import { SIDEBAR_WIDTH, SidebarContent } from "./sidebar";
-import { SearchBox, TopBar } from "./top-bar";
+import { MOBILE_NAV_ID, Sidebar } from "./sidebar";
+import { TopBar } from "./top-bar";
 import type { ShellData } from "./types";
+
+const Body = styled("div")(({ theme }) => ({
+  display: "flex",
+  alignItems: "flex-start",
+  "& > main": {
+    flexGrow: 1,
+    minWidth: 0,
+    padding: "24px 16px",
+    [theme.breakpoints.up("sm")]: { paddingInline: 24 },
+    [theme.breakpoints.up("md")]: { paddingInline: 32 },
+  },
+}));
 
 /**
  * The application shell (spec section 2): the top bar, the collapsible 280 px sidebar
- * (a drawer on small screens), the main area, and the place of the AI assistant widget.
+ * (a drawer on small screens: the same element, shown by CSS), the main area, and the
+ * place of the AI assistant widget.
  */
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const sidebarOpen = useOptimisticSidebar(shell.sidebarOpen);
@@ -20,32 +34,13 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     .map(({ id, name }) => ({ id, name }));
   return (
     <CreateProjectProvider workspaces={creatable}>
-      <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileDrawer shell={shell} />} />
-      <Box sx={{ display: "flex", alignItems: "flex-start" }}>
-        {sidebarOpen ? (
-          <Box
-            component="aside"
-            aria-label="Sidebar"
-            sx={{
-              display: { xs: "none", md: "block" },
-              width: SIDEBAR_WIDTH,
-              flexShrink: 0,
-              position: "sticky",
-              top: 64,
-              height: "calc(100vh - 64px)",
-              overflowY: "auto",
-              borderRight: 1,
-              borderColor: "divider",
-              bgcolor: "background.paper",
-            }}
-          >
-            <SidebarContent shell={shell} />
-          </Box>
-        ) : null}
-        <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 4 }, py: 3 }}>
-          {children}
-        </Box>
-      </Box>
+      <ListStyles />
+      <IconSprite />
+      <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileNavButton />} />
+      <Body>
+        <Sidebar shell={shell} collapsed={!sidebarOpen} />
+        <main id="main">{children}</main>
+      </Body>
       <AssistantSlot />
     </CreateProjectProvider>
   );
@@ -59,22 +54,60 @@ function useOptimisticSidebar(saved: boolean) {
   return pending ? pending === "true" : saved;
 }
 
-/** Small screens: the sidebar in a drawer that slides over the page (a <details>, so no JavaScript needed). */
-function MobileDrawer({ shell }: { shell: ShellData }) {
+const Toggle = styled("details")(({ theme }) => ({
+  "& > summary": {
+    display: "flex",
+    alignItems: "center",
+    padding: 6,
+    borderRadius: 8,
+    listStyle: "none",
+    cursor: "pointer",
+    color: theme.vars.palette.text.secondary,
+    "&::-webkit-details-marker": { display: "none" },
+    "&:hover": { background: theme.vars.palette.action.hover },
+    "&:focus-visible": { outline: `2px solid ${theme.vars.palette.primary.main}` },
+  },
+}));
+
+/**
+ * Small screens: opens the sidebar as a drawer. A <details> with no contents of its own:
+ * its `open` state shows the one sidebar through CSS, with or without JavaScript. With
+ * JavaScript it also closes on Escape, on a click outside the drawer, and after a navigation.
+ */
+function MobileNavButton() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (details.open && !details.contains(target) && !target.closest?.(`#sidebar`)) details.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
   return (
-    <Dropdown
-      label="Open navigation"
-      summary={<MenuIcon />}
-      align="left"
-      width={SIDEBAR_WIDTH}
-      // Below the top bar, so its button stays visible and closes the drawer again.
-      panelSx={{ position: "fixed", top: 56, left: 0, bottom: 0, overflowY: "auto", borderRadius: 0, py: 0 }}
-    >
-      <Box sx={{ px: 1.5, pt: 1.5, display: { sm: "none" } }}>
-        <SearchBox fullWidth />
-      </Box>
-      <SidebarContent shell={shell} />
-    </Dropdown>
+    <Toggle id={MOBILE_NAV_ID} ref={ref}>
+      <summary aria-label="Open navigation" aria-controls="sidebar">
+        <MenuIcon />
+      </summary>
+    </Toggle>
   );
 }
 

@@ -2,13 +2,41 @@ import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutl
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
+import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { Form, Link, useLocation } from "react-router";
 
-import { visuallyHidden } from "~/components/visually-hidden";
 import { relativeTime } from "~/utils/projects";
 import { Dropdown, menuItemSx } from "~/components/dropdown";
 import type { ShellData } from "./types";
+
+/** The menu's rows: plain elements styled once here (docs/decisions/009). */
+const NotificationList = styled("ul")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    maxHeight: 300,
+    overflowY: "auto",
+    "& a": {
+      display: "flex",
+      alignItems: "flex-start",
+      gap: 12,
+      padding: "8px 16px",
+      color: palette.text.primary,
+      fontSize: 14,
+      textDecoration: "none",
+      "&:hover, &:focus-visible": { background: palette.action.hover, outline: "none" },
+      "&[data-unread]": { fontWeight: 600 },
+    },
+    "& a > span:last-child": { minWidth: 0 },
+    "& .pl-unread-dot": { marginTop: 6, width: 8, height: 8, borderRadius: "50%", flexShrink: 0 },
+    "& [data-unread] .pl-unread-dot": { background: palette.primary.main },
+    "& .pl-body, & .pl-time": { display: "block", fontWeight: 400, color: palette.text.secondary },
+    "& .pl-time": { fontSize: 12 },
+  };
+});
 
 /**
  * The latest notifications with an unread mark, Mark all as read (a POST to
@@ -55,46 +83,21 @@ export function NotificationsMenu({ notifications }: { notifications: ShellData[
           </Typography>
         </Box>
       ) : (
-        <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, maxHeight: 300, overflowY: "auto" }}>
+        <NotificationList>
           {items.map((item) => (
             <li key={item.id}>
-              <Box
-                component={Link}
-                to={item.link ?? "/app/notifications"}
-                sx={{ ...menuItemSx, alignItems: "flex-start", fontWeight: item.read ? 400 : 600 }}
-              >
-                <Box
-                  component="span"
-                  aria-hidden
-                  sx={{
-                    mt: 0.75,
-                    width: 8,
-                    height: 8,
-                    borderRadius: "50%",
-                    flexShrink: 0,
-                    bgcolor: item.read ? "transparent" : "primary.main",
-                  }}
-                />
-                <Box component="span" sx={{ minWidth: 0 }}>
-                  {item.read ? null : (
-                    <Box component="span" sx={visuallyHidden}>
-                      Unread:{" "}
-                    </Box>
-                  )}
+              <Link to={item.link ?? "/app/notifications"} discover="none" data-unread={item.read ? undefined : ""}>
+                <span className="pl-unread-dot" aria-hidden="true" />
+                <span>
+                  {item.read ? null : <span className="pl-sr-only">Unread: </span>}
                   {item.title}
-                  {item.body ? (
-                    <Typography component="span" variant="body2" color="textSecondary" sx={{ display: "block" }}>
-                      {item.body}
-                    </Typography>
-                  ) : null}
-                  <Typography component="span" variant="caption" color="textSecondary" sx={{ display: "block" }}>
-                    {relativeTime(item.createdAt)}
-                  </Typography>
-                </Box>
-              </Box>
+                  {item.body ? <span className="pl-body">{item.body}</span> : null}
+                  <span className="pl-time">{relativeTime(item.createdAt)}</span>
+                </span>
+              </Link>
             </li>
           ))}
-        </Box>
+        </NotificationList>
       )}
       <Divider />
       <Box

@@ -1,139 +1,184 @@
 import AddIcon from "@mui/icons-material/Add";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
-import ExpandMore from "@mui/icons-material/ExpandMore";
 import GroupOutlined from "@mui/icons-material/GroupOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
-import StarBorder from "@mui/icons-material/StarBorder";
-import TuneOutlined from "@mui/icons-material/TuneOutlined";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import { styled } from "@mui/material/styles";
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 
-import { navLinkSx } from "~/components/nav-link-sx";
+import { ChevronGlyph, SlidersGlyph, StarGlyph } from "~/components/lists/icons";
+import { isProjectColor } from "~/utils/projects";
 import { useCreateProject } from "./create-project-dialog";
-import { ProjectDot } from "./project-dot";
+import { SearchBox } from "./top-bar";
 import type { ShellData } from "./types";
 
 export const SIDEBAR_WIDTH = 280;
+/** The id of the top bar's <details> that opens the sidebar as a drawer on small screens. */
+export const MOBILE_NAV_ID = "mobile-nav";
 
-const summarySx = {
-  ...navLinkSx,
-  cursor: "pointer",
-  listStyle: "none",
-  "&::-webkit-details-marker": { display: "none" },
-  "& .chevron": { transition: "transform 150ms", ml: "auto" },
-} as const;
+/**
+ * The sidebar, rendered once (docs/decisions/009). From `md` up it sits left of the page
+ * (hidden when collapsed); below, it is hidden until the top bar's `#mobile-nav`
+ * <details> is open, which CSS alone notices (`:has`), so the drawer needs no JavaScript
+ * and no second copy of the markup. Its items are plain links styled by this one element.
+ */
+const Aside = styled("aside")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    width: SIDEBAR_WIDTH,
+    flexShrink: 0,
+    position: "sticky",
+    top: 64,
+    height: "calc(100vh - 64px)",
+    overflowY: "auto",
+    borderRight: `1px solid ${palette.divider}`,
+    background: palette.background.paper,
+    [theme.breakpoints.up("md")]: { "&[data-collapsed]": { display: "none" } },
+    [theme.breakpoints.down("md")]: {
+      display: "none",
+      position: "fixed",
+      top: 56,
+      left: 0,
+      bottom: 0,
+      height: "auto",
+      maxWidth: "calc(100vw - 16px)",
+      zIndex: theme.zIndex.modal,
+      border: `1px solid ${palette.divider}`,
+      boxShadow: theme.vars.shadows[6],
+      [`html:has(#${MOBILE_NAV_ID}[open]) &`]: { display: "block" },
+    },
+    "& .pl-search": { padding: "12px 12px 0", [theme.breakpoints.up("sm")]: { display: "none" } },
+    "& nav": { display: "flex", flexDirection: "column", gap: 2, padding: 12 },
+    "& ul": { listStyle: "none", margin: 0, padding: 0 },
+    "& .pl-nav-link, & summary": {
+      display: "flex",
+      alignItems: "center",
+      gap: 10,
+      padding: "7px 12px",
+      borderRadius: 8,
+      color: palette.text.primary,
+      textDecoration: "none",
+      fontSize: 14,
+      minWidth: 0,
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+    },
+    "& .pl-nav-link[aria-current=page]": { background: palette.action.selected, fontWeight: 600 },
+    "& .pl-nav-link > span, & summary > span": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+    "& summary": { cursor: "pointer", listStyle: "none", "&::-webkit-details-marker": { display: "none" } },
+    "& summary .pl-chevron": { width: 20, height: 20, marginLeft: "auto", transition: "transform 150ms" },
+    "& details:not([open]) > summary .pl-chevron": { transform: "rotate(-90deg)" },
+    "& .pl-workspaces > summary": { fontWeight: 600 },
+    "& .pl-group": { display: "grid", gap: 2, paddingLeft: 8 },
+    "& .pl-group ul": { paddingLeft: 8 },
+    "& .pl-empty": { padding: "4px 12px", fontSize: 14, color: palette.text.secondary },
+    "& .pl-more": { color: palette.primary.main },
+    "& h2": {
+      margin: 0,
+      padding: "16px 12px 4px",
+      fontSize: 12,
+      fontWeight: 700,
+      color: palette.text.secondary,
+      textTransform: "uppercase",
+    },
+    "& .pl-new-project": { margin: "16px 0" },
+  };
+});
 
-/** details[open] turns the chevron; <details> keeps the groups collapsible without JavaScript. */
-const groupSx = { "&:not([open]) > summary .chevron": { transform: "rotate(-90deg)" } } as const;
-
-function NavItem({ to, icon, children, end }: { to: string; icon?: ReactNode; children: ReactNode; end?: boolean }) {
+export function Sidebar({ shell, collapsed }: { shell: ShellData; collapsed: boolean }) {
   return (
-    <Box component={NavLink} to={to} end={end} sx={navLinkSx}>
-      {icon}
-      <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <Typography
-      id={id}
-      component="h2"
-      sx={{
-        px: 1.5,
-        pt: 2,
-        pb: 0.5,
-        fontSize: 12,
-        fontWeight: 700,
-        color: "text.secondary",
-        textTransform: "uppercase",
-      }}
-    >
-      {children}
-    </Typography>
+    <Aside id="sidebar" aria-label="Sidebar" data-collapsed={collapsed || undefined}>
+      <div className="pl-search">
+        <SearchBox fullWidth />
+      </div>
+      <SidebarContent shell={shell} />
+    </Aside>
   );
 }
 
 /**
- * The sidebar's contents: Dashboard, the workspaces with their projects, the starred
- * projects, New Project, Team Management and Settings. Shared by the desktop sidebar and
- * the mobile drawer.
+ * Dashboard, the workspaces with their first projects, the starred projects, New Project,
+ * Team Management and Settings.
  */
-export function SidebarContent({ shell }: { shell: ShellData }) {
+function SidebarContent({ shell }: { shell: ShellData }) {
   const createProject = useCreateProject();
+  const { pathname } = useLocation();
   const creatable = shell.workspaces.some((workspace) => workspace.canCreateProject);
+  /** One location read for all links, instead of a NavLink (and its hooks) per link. */
+  const item = (to: string, icon: ReactNode, label: ReactNode, exact = false) => (
+    <Link
+      to={to}
+      discover="none"
+      className="pl-nav-link"
+      aria-current={pathname === to || (!exact && pathname.startsWith(`${to}/`)) ? "page" : undefined}
+    >
+      {icon}
+      <span>{label}</span>
+    </Link>
+  );
 
   return (
-    <Box component="nav" aria-label="App" sx={{ display: "flex", flexDirection: "column", gap: 0.25, p: 1.5 }}>
-      <NavItem to="/app/dashboard" icon={<DashboardOutlined fontSize="small" />}>
-        Dashboard
-      </NavItem>
+    <nav aria-label="App">
+      {item("/app/dashboard", <DashboardOutlined fontSize="small" />, "Dashboard", true)}
 
-      <Box component="details" open sx={groupSx}>
-        <Box component="summary" sx={{ ...summarySx, fontWeight: 600 }}>
+      <details open className="pl-workspaces">
+        <summary>
           Workspaces
-          <ExpandMore className="chevron" fontSize="small" />
-        </Box>
-        <Box sx={{ display: "grid", gap: 0.25, pl: 1 }}>
+          <ChevronGlyph className="pl-chevron" />
+        </summary>
+        <div className="pl-group">
           {shell.workspaces.map((workspace) => (
-            <Box key={workspace.id} component="details" open sx={groupSx}>
-              <Box component="summary" sx={summarySx}>
-                <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                  {workspace.name}
-                </Box>
-                <ExpandMore className="chevron" fontSize="small" />
-              </Box>
-              <Box component="ul" aria-label={`${workspace.name} projects`} sx={{ listStyle: "none", m: 0, pl: 1 }}>
+            <details key={workspace.id} open>
+              <summary>
+                <span>{workspace.name}</span>
+                <ChevronGlyph className="pl-chevron" />
+              </summary>
+              <ul aria-label={`${workspace.name} projects`}>
                 {workspace.projects.map((project) => (
                   <li key={project.id}>
-                    <NavItem to={`/app/project/${project.id}`} icon={<ProjectDot color={project.color} />}>
-                      {project.name}
-                    </NavItem>
+                    {item(
+                      `/app/project/${project.id}`,
+                      <span className="pl-dot" data-color={isProjectColor(project.color) ? project.color : "slate"} />,
+                      project.name,
+                    )}
                   </li>
                 ))}
-                {workspace.projects.length === 0 ? (
-                  <Typography component="li" variant="body2" color="textSecondary" sx={{ px: 1.5, py: 0.5 }}>
-                    No projects yet
-                  </Typography>
+                {workspace.projectCount === 0 ? <li className="pl-empty">No projects yet</li> : null}
+                {workspace.projectCount > workspace.projects.length ? (
+                  <li>
+                    <Link to={`/app/dashboard?workspace=${workspace.id}`} className="pl-nav-link pl-more">
+                      <span>All projects ({workspace.projectCount})</span>
+                    </Link>
+                  </li>
                 ) : null}
-                <li>
-                  <NavItem to={`/app/workspaces/${workspace.id}`} icon={<TuneOutlined fontSize="small" />}>
-                    Workspace settings
-                  </NavItem>
-                </li>
-              </Box>
-            </Box>
+                <li>{item(`/app/workspaces/${workspace.id}`, <SlidersGlyph />, "Workspace settings", true)}</li>
+              </ul>
+            </details>
           ))}
-          <NavItem to="/app/workspaces/new" icon={<AddIcon fontSize="small" />}>
-            New workspace
-          </NavItem>
-        </Box>
-      </Box>
+          {item("/app/workspaces/new", <AddIcon fontSize="small" />, "New workspace", true)}
+        </div>
+      </details>
 
-      <Box component="section" aria-labelledby="sidebar-starred">
-        <SectionTitle id="sidebar-starred">Starred</SectionTitle>
-        {shell.starred.length === 0 ? (
-          <Typography variant="body2" color="textSecondary" sx={{ px: 1.5, py: 0.5 }}>
-            No starred projects
-          </Typography>
+      <section aria-labelledby="sidebar-starred">
+        <h2 id="sidebar-starred">Starred</h2>
+        {shell.starredCount === 0 ? (
+          <p className="pl-empty">No starred projects</p>
         ) : (
-          <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
+          <ul>
             {shell.starred.map((project) => (
-              <li key={project.id}>
-                <NavItem to={`/app/project/${project.id}`} icon={<StarBorder fontSize="small" />}>
-                  {project.name}
-                </NavItem>
-              </li>
+              <li key={project.id}>{item(`/app/project/${project.id}`, <StarGlyph filled={false} />, project.name)}</li>
             ))}
-          </Box>
+            {shell.starredCount > shell.starred.length ? (
+              <li>
+                <Link to="/app/dashboard#starred-heading" className="pl-nav-link pl-more">
+                  <span>All starred ({shell.starredCount})</span>
+                </Link>
+              </li>
+            ) : null}
+          </ul>
         )}
-      </Box>
+      </section>
 
       {creatable ? (
         <Button
@@ -144,18 +189,14 @@ export function SidebarContent({ shell }: { shell: ShellData }) {
           }}
           variant="contained"
           startIcon={<AddIcon />}
-          sx={{ my: 2 }}
+          className="pl-new-project"
         >
           New Project
         </Button>
       ) : null}
 
-      <NavItem to="/app/team" icon={<GroupOutlined fontSize="small" />}>
-        Team Management
-      </NavItem>
-      <NavItem to="/app/settings" icon={<SettingsOutlined fontSize="small" />}>
-        Settings
-      </NavItem>
-    </Box>
+      {item("/app/team", <GroupOutlined fontSize="small" />, "Team Management")}
+      {item("/app/settings", <SettingsOutlined fontSize="small" />, "Settings")}
+    </nav>
   );
 }

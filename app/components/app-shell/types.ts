@@ -7,7 +7,9 @@ export type ShellWorkspace = {
   role: "owner" | "admin" | "editor" | "viewer";
   personal: boolean;
   canCreateProject: boolean;
+  /** The first few by name (SIDEBAR_PROJECTS); `projectCount` says how many there are. */
   projects: { id: string; name: string; color: string }[];
+  projectCount: number;
 };
 
 export type ShellNotification = {
@@ -23,6 +25,7 @@ export type ShellData = {
   user: SessionUser;
   workspaces: ShellWorkspace[];
   starred: { id: string; name: string; color: string }[];
+  starredCount: number;
   notifications: { items: ShellNotification[]; unread: number };
   sidebarOpen: boolean;
 };

@@ -1,90 +1,108 @@
-import MoreVert from "@mui/icons-material/MoreVert";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
+import { styled } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 
-import { Dropdown } from "~/components/dropdown";
+import { MoreGlyph } from "~/components/lists/icons";
+import { useItemMenu } from "~/components/lists/item-menu";
 import { MEMBER_ROLES, ROLE_LABELS } from "~/validation/team";
 import type { TeamData } from "./types";
 import { generatedAvatarUrl } from "~/utils/avatar";
 
-/** Name, Email, Role, Actions; each row's menu has Change Role and Remove Member. */
+/** The table's rows are plain elements styled once here (docs/decisions/009). */
+const Table = styled("table")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    width: "100%",
+    borderCollapse: "collapse",
+    fontSize: 14,
+    "& th, & td": { padding: 16, borderBottom: `1px solid ${palette.divider}`, textAlign: "left" },
+    "& th": { fontWeight: 500 },
+    "& th:last-child, & td:last-child": { textAlign: "right" },
+    "& tbody tr:last-child td": { borderBottom: 0 },
+    "& .pl-person": { display: "flex", alignItems: "center", gap: 12 },
+    "& .pl-person img": { width: 32, height: 32, borderRadius: "50%", objectFit: "cover", flexShrink: 0 },
+    "& .pl-menu": { display: "inline-block" },
+    "& .pl-menu-panel": { width: 280 },
+    "& .pl-menu-panel form": { display: "grid", gap: 8, padding: "8px 16px" },
+  };
+});
+
+/** Name, Email, Role, Actions; one actions menu for the table (Change Role, Remove Member). */
 export function MemberTable({ team, userId }: { team: TeamData; userId: string }) {
   const manage = team.permissions["workspace.manage_members"];
   const isOwner = team.workspace.role === "owner";
+  const menu = useItemMenu("member");
   return (
     <Paper variant="outlined" component="section" aria-labelledby="members-heading">
       <Typography id="members-heading" component="h2" variant="h6" sx={{ p: 2, pb: 1 }}>
         Members ({team.members.length})
       </Typography>
-      <TableContainer>
+      <Box sx={{ overflowX: "auto" }}>
         <Table aria-labelledby="members-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
             {team.members.map((member) => {
-              const canManage = manage && (member.role !== "owner" || isOwner);
+              const canManage = manage && (member.role !== "owner" || isOwner) && member.userId !== userId;
+              const anchor = `member-${member.userId}`;
               return (
-                <TableRow key={member.userId}>
-                  <TableCell>
-                    <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-                      <Avatar
+                <tr key={member.userId} id={anchor}>
+                  <td>
+                    <span className="pl-person">
+                      <img
                         src={member.avatarUrl ?? generatedAvatarUrl(member.email || member.userId)}
                         alt=""
-                        sx={{ width: 32, height: 32 }}
+                        loading="lazy"
                       />
                       <span>
                         {member.name}
-                        {member.userId === userId ? (
-                          <Typography component="span" color="textSecondary">
-                            {" "}
-                            (you)
-                          </Typography>
-                        ) : null}
+                        {member.userId === userId ? <span className="pl-secondary"> (you)</span> : null}
                       </span>
-                    </Box>
-                  </TableCell>
-                  <TableCell>{member.email}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={ROLE_LABELS[member.role]}
-                      color={member.role === "owner" ? "primary" : "default"}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    {canManage && member.userId !== userId ? (
-                      <MemberActions workspaceId={team.workspace.id} member={member} isOwner={isOwner} />
+                    </span>
+                  </td>
+                  <td>{member.email}</td>
+                  <td>
+                    <span className="pl-chip" data-tone={member.role === "owner" ? "primary" : undefined}>
+                      {ROLE_LABELS[member.role]}
+                    </span>
+                  </td>
+                  <td>
+                    {canManage ? (
+                      <div className="pl-menu" {...menu.root(member.userId)}>
+                        <a
+                          className="pl-menu-button"
+                          {...menu.trigger(member.userId, `Actions for ${member.name}`, anchor)}
+                        >
+                          <MoreGlyph />
+                        </a>
+                        {menu.openId === member.userId ? (
+                          <MemberActions workspaceId={team.workspace.id} member={member} isOwner={isOwner} />
+                        ) : null}
+                      </div>
                     ) : null}
-                  </TableCell>
-                </TableRow>
+                  </td>
+                </tr>
               );
             })}
-          </TableBody>
+          </tbody>
         </Table>
-      </TableContainer>
+      </Box>
     </Paper>
   );
 }
 
+/** The open row's menu: Change Role (a select and a button) and Remove Member (confirmed). */
 function MemberActions({
   workspaceId,
   member,
@@ -96,41 +114,37 @@ function MemberActions({
 }) {
   const roles = MEMBER_ROLES.filter((role) => role !== "owner" || isOwner);
   return (
-    <Box sx={{ display: "inline-block", textAlign: "left" }}>
-      <Dropdown label={`Actions for ${member.name}`} summary={<MoreVert fontSize="small" />} width={280}>
-        <Form method="post" aria-label={`Change role of ${member.name}`}>
-          <input type="hidden" name="intent" value="change-role" />
-          <input type="hidden" name="workspaceId" value={workspaceId} />
-          <input type="hidden" name="userId" value={member.userId} />
-          <Box sx={{ px: 2, py: 1, display: "grid", gap: 1 }}>
-            <TextField
-              select
-              size="small"
-              label="Role"
-              name="role"
-              defaultValue={member.role}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </TextField>
-            <Button type="submit" variant="outlined" size="small">
-              Change Role
-            </Button>
-          </Box>
-        </Form>
-        <Divider />
-        <ConfirmedAction
-          label="Remove Member"
-          question={`Remove ${member.name}? They lose access to this workspace's projects at once.`}
-          confirm="Remove"
-          fields={{ intent: "remove", workspaceId, userId: member.userId }}
-        />
-      </Dropdown>
-    </Box>
+    <div className="pl-menu-panel">
+      <Form method="post" aria-label={`Change role of ${member.name}`}>
+        <input type="hidden" name="intent" value="change-role" />
+        <input type="hidden" name="workspaceId" value={workspaceId} />
+        <input type="hidden" name="userId" value={member.userId} />
+        <TextField
+          select
+          size="small"
+          label="Role"
+          name="role"
+          defaultValue={member.role}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </TextField>
+        <Button type="submit" variant="outlined" size="small">
+          Change Role
+        </Button>
+      </Form>
+      <Divider />
+      <ConfirmedAction
+        label="Remove Member"
+        question={`Remove ${member.name}? They lose access to this workspace's projects at once.`}
+        confirm="Remove"
+        fields={{ intent: "remove", workspaceId, userId: member.userId }}
+      />
+    </div>
   );
 }
 

@@ -1,20 +1,25 @@
 import AddIcon from "@mui/icons-material/Add";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
+import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 
 import { requireActor } from "~/.server/http/respond";
-import { dashboardProjects, type ProjectSort } from "~/.server/projects/queries";
+import { dashboardPage, type ProjectCard, type ProjectSort } from "~/.server/projects/queries";
 import { useCreateProject } from "~/components/app-shell/create-project-dialog";
 import { DeleteProjectDialog } from "~/components/dashboard/delete-project-dialog";
-import { ProjectCard, type ProjectCardData } from "~/components/dashboard/project-card";
+import { ProjectGrid, type ProjectCardData } from "~/components/dashboard/project-grid";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Dashboard · Plotline" }];
+
+/** Cards per "page": the grid grows by this much with each Show more (a GET link). */
+const DASHBOARD_PAGE = 24;
+/** Past this, Show more stops growing the page: the workspace filter narrows it instead. */
+const DASHBOARD_MAX = 480;
 
 const SORTS: { value: ProjectSort; label: string }[] = [
   { value: "modified", label: "Last modified" },
@@ -27,12 +32,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort: ProjectSort = url.searchParams.get("sort") === "name" ? "name" : "modified";
   const workspaceId = url.searchParams.get("workspace") || null;
   const archived = url.searchParams.get("archived") === "1";
-  // One query: the starred section ignores the workspace filter, so filter here.
-  const projects = await dashboardProjects(user.id, { sort, archived });
+  const asked = Math.floor(Number(url.searchParams.get("show")) / DASHBOARD_PAGE) * DASHBOARD_PAGE;
+  const shown = Math.min(DASHBOARD_MAX, Math.max(DASHBOARD_PAGE, asked || 0));
+  // Bounded on the server: one more row than shown tells where Show more lands.
+  const { projects, starred } = await dashboardPage(user.id, { sort, archived, workspaceId, limit: shown + 1 });
   return {
-    starred: archived ? [] : projects.filter((project) => project.starred),
-    projects: workspaceId ? projects.filter((project) => project.workspace.id === workspaceId) : projects,
-    filters: { sort, workspaceId, archived },
+    starred: page(starred, shown),
+    projects: page(projects, shown),
+    filters: { sort, workspaceId, archived, shown },
+  };
+}
+
+/** The first `shown` items, their total and, when there are more, the id of the next one (Show more lands there). */
+function page({ items, total }: { items: ProjectCard[]; total: number }, shown: number) {
+  return {
+    // Only what a card shows goes to the page.
+    items: items.slice(0, shown).map((project): ProjectCardData => ({
+      id: project.id,
+      name: project.name,
+      color: project.color,
+      coverUrl: project.coverUrl,
+      archived: project.archived,
+      starred: project.starred,
+      updatedAt: project.updatedAt,
+      workspace: project.workspace,
+      canEdit: project.canEdit,
+      canDelete: project.canDelete,
+    })),
+    total,
+    next: shown < DASHBOARD_MAX ? (items[shown]?.id ?? null) : null,
   };
 }
 
@@ -73,10 +101,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Typography id="starred-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
             Starred Projects
           </Typography>
-          {starred.length === 0 ? (
+          {starred.total === 0 ? (
             <Typography color="textSecondary">No starred projects yet. Star a project to see it here!</Typography>
           ) : (
-            <ProjectGrid projects={starred} onDelete={setDeleting} />
+            <>
+              <ProjectGrid scope="starred" projects={starred.items} onDelete={setDeleting} />
+              <ShowMore scope="starred" next={starred.next} shown={filters.shown} total={starred.total} />
+            </>
           )}
         </Box>
       )}
@@ -88,10 +119,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Typography>
           <Filters workspaces={shell?.workspaces ?? []} filters={filters} />
         </Box>
-        {projects.length === 0 ? (
+        {projects.total === 0 ? (
           <EmptyProjects filtered={Boolean(filters.workspaceId)} archived={filters.archived} />
         ) : (
-          <ProjectGrid projects={projects} onDelete={setDeleting} />
+          <>
+            <ProjectGrid scope="all" projects={projects.items} onDelete={setDeleting} />
+            <ShowMore scope="all" next={projects.next} shown={filters.shown} total={projects.total} />
+          </>
         )}
       </Box>
       {deleting ? <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} /> : null}
@@ -99,27 +133,59 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProjectGrid({
-  projects,
-  onDelete,
-}: {
-  projects: ProjectCardData[];
-  onDelete: (project: ProjectCardData) => void;
-}) {
+/**
+ * A GET link to the same page with the next page of cards: works without JavaScript, and
+ * lands on the first new card.
+ */
+function ShowMore({ scope, next, shown, total }: { scope: string; next: string | null; shown: number; total: number }) {
+  const location = useLocation();
+  if (!next) return null;
+  const params = new URLSearchParams(location.search);
+  params.delete("menu");
+  params.set("show", String(shown + DASHBOARD_PAGE));
   return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2.5,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(3, 1fr)", xl: "repeat(4, 1fr)" },
-      }}
-    >
-      {projects.map((project) => (
-        <ProjectCard key={project.id} project={project} onDelete={() => onDelete(project)} />
-      ))}
+    <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 2.5 }}>
+      <Link className="pl-link-button" to={`?${params}#${scope}-${next}`} preventScrollReset>
+        Show more
+      </Link>
+      <Typography variant="body2" color="textSecondary">
+        Showing {shown} of {total}
+      </Typography>
     </Box>
   );
 }
+
+/** Workspace filter and sort: a GET form (Apply without JavaScript; with it, every change applies). */
+/** Plain labelled selects, styled once here: two MUI text fields cost ~7 KB of CSS per page. */
+const FilterForm = styled(Form)(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: 12,
+    alignItems: "center",
+    "& label": { display: "grid", gap: 2, fontSize: 12, color: palette.text.secondary },
+    "& select": {
+      font: "inherit",
+      fontSize: 14,
+      padding: "7px 10px",
+      minWidth: 150,
+      borderRadius: theme.shape.borderRadius,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+      color: palette.text.primary,
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
+    },
+    "& .pl-text-link": {
+      color: palette.primary.main,
+      fontSize: 13,
+      fontWeight: 600,
+      textDecoration: "none",
+      padding: "4px 6px",
+      "&:hover": { textDecoration: "underline" },
+    },
+  };
+});
 
 /** Workspace filter and sort: a GET form (Apply without JavaScript; with it, every change applies). */
 function Filters({
@@ -131,54 +197,42 @@ function Filters({
 }) {
   const submit = useSubmit();
   return (
-    <Form
+    <FilterForm
       method="get"
       aria-label="Filter projects"
       onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
     >
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
-        {filters.archived ? <input type="hidden" name="archived" value="1" /> : null}
-        <TextField
-          select
-          size="small"
-          label="Workspace"
-          name="workspace"
-          defaultValue={filters.workspaceId ?? ""}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ width: 200 }}
-        >
+      {filters.archived ? <input type="hidden" name="archived" value="1" /> : null}
+      <label>
+        Workspace
+        <select name="workspace" defaultValue={filters.workspaceId ?? ""}>
           <option value="">All workspaces</option>
           {workspaces.map((workspace) => (
             <option key={workspace.id} value={workspace.id}>
               {workspace.name}
             </option>
           ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Sort by"
-          name="sort"
-          defaultValue={filters.sort}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ width: 160 }}
-        >
+        </select>
+      </label>
+      <label>
+        Sort by
+        <select name="sort" defaultValue={filters.sort}>
           {SORTS.map((sort) => (
             <option key={sort.value} value={sort.value}>
               {sort.label}
             </option>
           ))}
-        </TextField>
-        <noscript>
-          <Button type="submit" variant="outlined">
-            Apply
-          </Button>
-        </noscript>
-        <Button href={filters.archived ? "/app/dashboard" : "/app/dashboard?archived=1"} size="small">
-          {filters.archived ? "Back to active projects" : "Show archived"}
-        </Button>
-      </Box>
-    </Form>
+        </select>
+      </label>
+      <noscript>
+        <button type="submit" className="pl-link-button">
+          Apply
+        </button>
+      </noscript>
+      <Link className="pl-text-link" to={filters.archived ? "/app/dashboard" : "/app/dashboard?archived=1"}>
+        {filters.archived ? "Back to active projects" : "Show archived"}
+      </Link>
+    </FilterForm>
   );
 }
 

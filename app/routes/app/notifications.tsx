@@ -1,8 +1,9 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
+import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 
 import { pageParam, requireActor } from "~/.server/http/respond";
 import {
@@ -10,7 +11,7 @@ import {
   markNotificationRead,
   notificationPage,
 } from "~/.server/notifications/notifications";
-import { visuallyHidden } from "~/components/visually-hidden";
+import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { relativeTime } from "~/utils/projects";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { isUuid } from "~/validation/ids";
@@ -69,11 +70,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Typography>
         </Paper>
       ) : (
-        <Paper variant="outlined" component="ul" aria-label="Notifications" sx={{ listStyle: "none", m: 0, p: 0 }}>
-          {items.map((item) => (
-            <NotificationRow key={item.id} item={item} page={page} />
-          ))}
-        </Paper>
+        <NotificationRows items={items} page={page} />
       )}
       {pages > 1 ? (
         <Box
@@ -96,71 +93,80 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function NotificationRow({ item, page }: { item: Route.ComponentProps["loaderData"]["items"][number]; page: number }) {
-  const fetcher = useFetcher();
-  const read = item.read || fetcher.formData?.get("intent") === "mark-read";
+/** The rows: plain elements styled once by this list (docs/decisions/009). */
+const Rows = styled("ul")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    background: palette.background.paper,
+    border: `1px solid ${palette.divider}`,
+    borderRadius: 12,
+    "& > li": { display: "flex", gap: 16, alignItems: "flex-start", padding: 16 },
+    "& > li + li": { borderTop: `1px solid ${palette.divider}` },
+    "& .pl-unread-dot": { marginTop: 8, width: 8, height: 8, borderRadius: "50%", flexShrink: 0 },
+    "& [data-unread] .pl-unread-dot": { background: palette.primary.main },
+    "& .pl-text": { flexGrow: 1, minWidth: 0 },
+    "& .pl-title": { margin: 0, fontWeight: 400 },
+    "& [data-unread] .pl-title": { fontWeight: 700 },
+    "& .pl-title a": { color: "inherit" },
+    "& .pl-body": { margin: 0, color: palette.text.secondary },
+    "& .pl-time": { fontSize: 12, color: palette.text.secondary },
+    "& button": {
+      font: "inherit",
+      fontSize: 13,
+      fontWeight: 600,
+      padding: "4px 8px",
+      border: 0,
+      borderRadius: 8,
+      background: "transparent",
+      color: palette.primary.main,
+      cursor: "pointer",
+      "&:hover": { background: palette.action.hover },
+    },
+  };
+});
+
+/** Mark as read is a plain form per row; one handler on the list sends it through a fetcher. */
+function NotificationRows({ items, page }: { items: Route.ComponentProps["loaderData"]["items"]; page: number }) {
+  const forms = useFetcherForms();
+  const back = `/app/notifications?page=${page}`;
   return (
-    <Box
-      component="li"
-      sx={{
-        display: "flex",
-        gap: 2,
-        alignItems: "flex-start",
-        p: 2,
-        borderTop: 1,
-        borderColor: "divider",
-        "&:first-of-type": { borderTop: 0 },
-      }}
-    >
-      <Box
-        aria-hidden
-        sx={{
-          mt: 1,
-          width: 8,
-          height: 8,
-          borderRadius: "50%",
-          flexShrink: 0,
-          bgcolor: read ? "transparent" : "primary.main",
-        }}
-      />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: read ? 400 : 700 }}>
-          {read ? null : (
-            <Box component="span" sx={visuallyHidden}>
-              Unread:{" "}
-            </Box>
-          )}
-          {item.link ? (
-            <Box component={Link} to={item.link} sx={{ color: "inherit" }}>
-              {item.title}
-            </Box>
-          ) : (
-            item.title
-          )}
-        </Typography>
-        {item.body ? <Typography color="textSecondary">{item.body}</Typography> : null}
-        <Typography variant="caption" color="textSecondary">
-          <time dateTime={item.createdAt}>{relativeTime(item.createdAt)}</time>
-        </Typography>
-      </Box>
-      {read ? null : (
-        <fetcher.Form method="post">
-          <input type="hidden" name="id" value={item.id} />
-          <input type="hidden" name="redirectTo" value={`/app/notifications?page=${page}`} />
-          <Button
-            type="submit"
-            name="intent"
-            value="mark-read"
-            size="small"
-            onClick={(event) => {
-              event.preventDefault();
-              void fetcher.submit({ intent: "mark-read", id: item.id }, { method: "post" });
-            }}
-          >
-            Mark as read
-          </Button>
-        </fetcher.Form>
-      )}
-    </Box>
+    <Rows aria-label="Notifications" onSubmit={forms.onSubmit}>
+      {items.map((item) => {
+        const read = item.read || forms.pending(`read-${item.id}`)?.get("intent") === "mark-read";
+        return (
+          <li key={item.id} data-unread={read ? undefined : ""}>
+            <span className="pl-unread-dot" aria-hidden="true" />
+            <div className="pl-text">
+              <p className="pl-title">
+                {read ? null : <span className="pl-sr-only">Unread: </span>}
+                {item.link ? (
+                  <Link to={item.link} discover="none">
+                    {item.title}
+                  </Link>
+                ) : (
+                  item.title
+                )}
+              </p>
+              {item.body ? <p className="pl-body">{item.body}</p> : null}
+              <time className="pl-time" dateTime={item.createdAt}>
+                {relativeTime(item.createdAt)}
+              </time>
+            </div>
+            {read ? null : (
+              <form method="post" action="/app/notifications" data-fetcher={`read-${item.id}`}>
+                <input type="hidden" name="id" value={item.id} />
+                <input type="hidden" name="redirectTo" value={back} />
+                <button type="submit" name="intent" value="mark-read">
+                  Mark as read
+                </button>
+              </form>
+            )}
+          </li>
+        );
+      })}
+    </Rows>
   );
 }

@@ -1,14 +1,13 @@
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { requireActor } from "~/.server/http/respond";
 import { searchProjects } from "~/.server/projects/queries";
-import { ProjectDot } from "~/components/app-shell/project-dot";
+import { ProjectList } from "~/components/lists/project-list";
 import type { Route } from "./+types/search";
 
 /** Search: for now, project names in the user's workspaces (full-text search comes later). */
@@ -45,34 +44,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               ? `No projects match “${query}”`
               : `${results.length} project${results.length === 1 ? "" : "s"} match “${query}”`}
         </Typography>
-        <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
-          {results.map((project) => (
-            <Box component="li" key={project.id} sx={{ borderTop: 1, borderColor: "divider" }}>
-              <Box
-                component={Link}
-                to={`/app/project/${project.id}`}
-                sx={{
-                  display: "flex",
-                  alignItems: "center",
-                  gap: 1.5,
-                  py: 1.5,
-                  color: "text.primary",
-                  textDecoration: "none",
-                  "&:hover": { bgcolor: "action.hover" },
-                }}
-              >
-                <ProjectDot color={project.color} />
-                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{project.name}</Typography>
-                  <Typography variant="body2" color="textSecondary">
-                    {project.workspace.name} · {project.key}
-                  </Typography>
-                </Box>
-                {project.archived ? <Chip size="small" label="Archived" /> : null}
-              </Box>
-            </Box>
-          ))}
-        </Box>
+        <ProjectList
+          ruled
+          projects={results.map((project) => ({
+            id: project.id,
+            name: project.name,
+            color: project.color,
+            detail: `${project.workspace.name} · ${project.key}`,
+            archived: project.archived,
+          }))}
+        />
       </Box>
     </Box>
   );

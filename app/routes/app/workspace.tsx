@@ -8,12 +8,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 
 import { load, requireActor, run } from "~/.server/http/respond";
 import { permissionsOf } from "~/.server/policies";
-import { dashboardProjects } from "~/.server/projects/queries";
+import { dashboardPage } from "~/.server/projects/queries";
 import { redirectWithToast } from "~/.server/toast";
 import { workspaceActivity } from "~/.server/workspaces/activity";
 import { workspaceForMember } from "~/.server/workspaces/membership";
 import { deleteWorkspace, renameWorkspace } from "~/.server/workspaces/workspaces";
-import { ProjectDot } from "~/components/app-shell/project-dot";
+import { ProjectList } from "~/components/lists/project-list";
 import { ConfirmByNameForm } from "~/components/forms/confirm-by-name-form";
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
@@ -32,13 +32,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const workspace = await load(() => workspaceForMember(user.id, params.workspaceId));
   const [projects, activity] = await Promise.all([
-    dashboardProjects(user.id, { sort: "name" }),
+    // Bounded: the first 50 by name, and how many there are.
+    dashboardPage(user.id, { sort: "name", workspaceId: workspace.publicId, archived: false, limit: 50 }),
     workspaceActivity(workspace.id),
   ]);
   return {
     workspace: { id: workspace.publicId, name: workspace.name, role: workspace.role, personal: workspace.personal },
     permissions: permissionsOf(workspace.role),
-    projects: projects.filter((project) => project.workspace.id === workspace.publicId),
+    projects: projects.projects.items.map(({ id, name, color }) => ({ id, name, color })),
+    projectCount: projects.projects.total,
     activity,
   };
 }
@@ -80,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function WorkspacePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { workspace, permissions, projects, activity } = loaderData;
+  const { workspace, permissions, projects, projectCount, activity } = loaderData;
   const result = (intent: string) => (actionData?.intent === intent ? actionData.lastResult : undefined);
   return (
     <Box sx={{ maxWidth: 900, mx: "auto", display: "grid", gap: 3 }}>
@@ -102,21 +104,17 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
           <Typography color="textSecondary">Only workspace owners and admins can rename the workspace.</Typography>
         )}
       </SectionCard>
-      <SectionCard title={`Projects (${projects.length})`} id="workspace-projects">
+      <SectionCard title={`Projects (${projectCount})`} id="workspace-projects">
         {projects.length === 0 ? (
           <Typography color="textSecondary">No projects in this workspace yet.</Typography>
         ) : (
-          <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
-            {projects.map((project) => (
-              <Box component="li" key={project.id} sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 0.75 }}>
-                <ProjectDot color={project.color} />
-                <Box component={Link} to={`/app/project/${project.id}`} sx={{ color: "text.primary" }}>
-                  {project.name}
-                </Box>
-              </Box>
-            ))}
-          </Box>
+          <ProjectList projects={projects} />
         )}
+        {projectCount > projects.length ? (
+          <Button component={Link} to={`/app/dashboard?workspace=${workspace.id}`} sx={{ mt: 1 }}>
+            All projects ({projectCount})
+          </Button>
+        ) : null}
         {permissions["project.create"] ? (
           <Button component={Link} to={`/app/projects/new?workspace=${workspace.id}`} sx={{ mt: 1 }}>
             New Project

@@ -1,0 +1,130 @@
+import GlobalStyles from "@mui/material/GlobalStyles";
+import type { Theme } from "@mui/material/styles";
+
+import { PROJECT_COLORS } from "~/utils/projects";
+
+/**
+ * The CSS shared by repeated items, written once per page by `ListStyles` (the app shell
+ * renders it); each list adds its own rules to its one `styled()` parent
+ * (docs/decisions/009). Every colour is a theme CSS variable (`theme.vars`), so the
+ * rules are the same for every request and every colour scheme; the items themselves are
+ * plain elements with these class names and carry no styles of their own.
+ */
+
+/** `data-color="indigo"` on an item sets `--pl-from` / `--pl-to` for its swatch or cover. */
+export const projectColorStyles = Object.fromEntries(
+  Object.entries(PROJECT_COLORS).map(([name, swatch]) => [
+    `[data-color="${name}"]`,
+    { "--pl-from": swatch.from, "--pl-to": swatch.to },
+  ]),
+);
+
+/** Shared pieces: icons, the colour dot, screen-reader-only text, a chip, the item menu. */
+export function listBaseStyles(theme: Theme) {
+  const { palette } = theme.vars;
+  return {
+    ...projectColorStyles,
+    ".pl-icon": { width: "1.25rem", height: "1.25rem", flexShrink: 0 },
+    ".pl-dot": {
+      width: 10,
+      height: 10,
+      borderRadius: 3,
+      flexShrink: 0,
+      background: `var(--pl-from, ${PROJECT_COLORS.slate.from})`,
+    },
+    ".pl-sr-only": {
+      border: 0,
+      clip: "rect(0 0 0 0)",
+      height: 1,
+      width: 1,
+      margin: -1,
+      overflow: "hidden",
+      padding: 0,
+      position: "absolute",
+      whiteSpace: "nowrap",
+    },
+    ".pl-chip": {
+      display: "inline-block",
+      padding: "2px 8px",
+      borderRadius: 12,
+      fontSize: 12,
+      lineHeight: "18px",
+      background: palette.action.selected,
+      color: palette.text.primary,
+    },
+    ".pl-chip[data-tone=primary]": { background: palette.primary.main, color: palette.primary.contrastText },
+    ".pl-secondary": { color: palette.text.secondary },
+    /** A link that looks like a small outlined button (Show more, paging). */
+    ".pl-link-button": {
+      display: "inline-flex",
+      alignItems: "center",
+      padding: "5px 15px",
+      borderRadius: theme.shape.borderRadius,
+      border: `1px solid ${palette.primary.main}`,
+      color: palette.primary.main,
+      background: "transparent",
+      font: "inherit",
+      fontSize: 14,
+      fontWeight: 600,
+      textDecoration: "none",
+      cursor: "pointer",
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
+    },
+    ...itemMenuStyles(theme),
+  } as const;
+}
+
+/** The item menu of `useItemMenu`: a round trigger, a panel below it, full-width rows. */
+export function itemMenuStyles(theme: Theme) {
+  const { palette, shadows } = theme.vars;
+  return {
+    ".pl-menu": { position: "relative", flexShrink: 0 },
+    ".pl-menu-button": {
+      display: "flex",
+      alignItems: "center",
+      padding: 6,
+      borderRadius: 8,
+      color: palette.text.secondary,
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
+    },
+    ".pl-menu-panel": {
+      position: "absolute",
+      right: 0,
+      top: "calc(100% + 6px)",
+      width: 220,
+      maxWidth: "calc(100vw - 16px)",
+      padding: "8px 0",
+      background: palette.background.paper,
+      color: palette.text.primary,
+      border: `1px solid ${palette.divider}`,
+      borderRadius: 8,
+      boxShadow: shadows[6],
+      zIndex: theme.zIndex.modal,
+      textAlign: "left",
+    },
+    ".pl-menu-item": {
+      display: "flex",
+      alignItems: "center",
+      gap: 12,
+      width: "100%",
+      padding: "8px 16px",
+      border: 0,
+      background: "transparent",
+      color: palette.text.primary,
+      font: "inherit",
+      fontSize: 14,
+      textAlign: "left",
+      textDecoration: "none",
+      cursor: "pointer",
+      "&:hover, &:focus-visible": { background: palette.action.hover, outline: "none" },
+    },
+    ".pl-menu-item[data-tone=danger]": { color: palette.error.main },
+  } as const;
+}
+
+/** The shared rules as one global style sheet: once per page, however many lists use them. */
+export function ListStyles() {
+  return <GlobalStyles styles={listBaseStyles} />;
+}
