@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
-import { useEffect, useRef, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useRef, type ReactNode } from "react";
+
+import { useDetailsDismiss } from "./use-details-dismiss";
 
 /**
  * A dropdown built on <details>: it opens with a click or the keyboard without JavaScript.
@@ -26,30 +27,7 @@ export function Dropdown({
   panelSx?: object;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onPointer = (event: PointerEvent) => {
-      if (details.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !details.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    details.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      details.removeEventListener("keydown", onKey);
-    };
-  }, []);
+  useDetailsDismiss(ref);
 
   return (
     <Box

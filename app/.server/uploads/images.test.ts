@@ -1,48 +1,21 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { FieldError } from "../errors";
+import { pngFile } from "../../../tests/e2e/support/images";
 import { MAX_IMAGE_PIXELS, storeImage } from "./images";
 
 /**
- * A real PNG header for a huge black-and-white picture whose pixel data compresses to almost
- * nothing: 20,000 × 20,000 pixels in a few dozen kilobytes, 1.6 GB once decoded to RGBA.
+ * A huge black-and-white picture whose pixel data compresses to almost nothing: 20,000 ×
+ * 20,000 pixels in a few dozen kilobytes, 1.6 GB once decoded to RGBA.
  */
 function hugeSparsePng(width: number, height: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8); // 1 bit per pixel, greyscale
-  // Each row: filter byte 0, then width/8 bytes of zeros.
-  const raw = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(bytes: Buffer) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  // Each row: filter byte 0, then width/8 bytes of zeros (1 bit per pixel, greyscale).
+  return pngFile(width, height, { bitDepth: 1, colorType: 0 }, Buffer.alloc(height * (1 + Math.ceil(width / 8))));
 }
 
 describe("image uploads: the pixel limit", () => {

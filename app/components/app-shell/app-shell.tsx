@@ -1,9 +1,10 @@
 import MenuIcon from "@mui/icons-material/Menu";
 import { styled } from "@mui/material/styles";
-import { useEffect, useRef, type ReactNode } from "react";
-import { useFetchers, useLocation } from "react-router";
+import { useRef, type ReactNode } from "react";
+import { useFetchers } from "react-router";
 
 import { IconSprite } from "~/components/lists/icons";
+import { useDetailsDismiss } from "~/components/use-details-dismiss";
 import { ListStyles } from "~/components/lists/styles";
 import { CreateProjectProvider } from "./create-project-dialog";
 import { MOBILE_NAV_ID, Sidebar } from "./sidebar";
@@ -76,31 +77,7 @@ const Toggle = styled("details")(({ theme }) => ({
  */
 function MobileNavButton() {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Element;
-      if (details.open && !details.contains(target) && !target.closest?.(`#sidebar`)) details.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !details.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, []);
+  useDetailsDismiss(ref, "#sidebar");
 
   return (
     <Toggle id={MOBILE_NAV_ID} ref={ref}>

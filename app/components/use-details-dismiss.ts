@@ -1,0 +1,40 @@
+import { useEffect, type RefObject } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * What a `<details>` menu or drawer adds once JavaScript runs (without it, it opens and
+ * closes by its summary alone): it closes after a navigation, on a pointer press outside it,
+ * and on Escape inside it, with focus back on its summary. `keepOpenWithin` is a selector
+ * for what it shows elsewhere in the page (the sidebar a drawer toggle opens): presses there
+ * keep it open, and Escape is heard from anywhere, since focus is out of the `<details>`.
+ */
+export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>, keepOpenWithin?: string) {
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [ref, location]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (!details.open || details.contains(target)) return;
+      if (keepOpenWithin && target.closest?.(keepOpenWithin)) return;
+      details.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    const keys: Document | HTMLDetailsElement = keepOpenWithin ? document : details;
+    document.addEventListener("pointerdown", onPointer);
+    keys.addEventListener("keydown", onKey as EventListener);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      keys.removeEventListener("keydown", onKey as EventListener);
+    };
+  }, [ref, keepOpenWithin]);
+}
