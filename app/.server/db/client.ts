@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 import { acquireDataDirLock } from "./lock";
+import { startPgliteThread, type PgliteThread } from "./pglite-thread";
 import { queryCounter } from "./query-count";
 import * as authSchema from "../auth-service/schema";
 import * as appSchema from "./schema";
@@ -49,8 +50,10 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   loadDataDir?: Blob;
+  /** PGlite on a thread of its own (the server); scripts and tests keep it in-process. */
+  thread?: boolean;
 }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
@@ -69,19 +72,23 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread?: boolean }): Promise<DatabaseHandle> {
+  const { dataDir, loadDataDir, thread } = options;
   const inMemory = dataDir.startsWith("memory://");
   const dir = inMemory ? dataDir : path.join(dataDir, "pglite");
   const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
-  let client: PGlite;
+  let client: PGlite | PgliteThread;
   try {
-    client = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+    client = thread
+      ? await startPgliteThread(dir, loadDataDir)
+      : await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
   } catch (error) {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, logger: queryCounter });
-  return {
+  // Drizzle calls only query, exec and transaction, which the thread's proxy answers alike.
+  const db = drizzlePglite(client as PGlite, { schema, logger: queryCounter });
+  const handle: DatabaseHandle = {
     db: db as unknown as Database,
     engine: "pglite",
     location: dir,
@@ -95,6 +102,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       }
     },
   };
+  return handle;
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number) {

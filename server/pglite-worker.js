@@ -1,0 +1,129 @@
+// The embedded database's own thread (app/.server/db/pglite-thread.ts starts it): PGlite's
+// WebAssembly Postgres and its result parsing run here, so the request thread only renders.
+// One message per statement, answered by id; a transaction stays open in here between its
+// "begin" and its "commit" or "rollback", and PGlite queues every other statement behind it.
+import { parentPort, workerData } from "node:worker_threads";
+
+import { PGlite } from "@electric-sql/pglite";
+
+const { dir, loadDataDir } = workerData;
+/** @type {PGlite | undefined} */
+let pglite;
+try {
+  pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ ready: false, error: describe(error) });
+}
+
+/** Open transactions by id: their PGlite handle and how to end them. */
+const transactions = new Map();
+const keepAsText = (value) => value;
+
+parentPort.on("message", async (message) => {
+  try {
+    parentPort.postMessage({ id: message.id, result: await run(message) });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: describe(error) });
+  }
+});
+
+async function run({ op, sql, params, options, tx }) {
+  const target = tx === undefined ? pglite : transactions.get(tx)?.handle;
+  if (!target) throw new Error(`transaction ${tx} is not open`);
+  switch (op) {
+    case "query":
+      return target.query(sql, params, withParsers(options));
+    case "exec":
+      return target.exec(sql, withParsers(options));
+    case "begin":
+      return begin();
+    case "commit":
+    case "rollback":
+      return end(tx, op);
+    case "dump":
+      return pglite.dumpDataDir(options?.compression);
+    case "close":
+      await pglite.close();
+      return null;
+    default:
+      throw new Error(`unknown operation ${op}`);
+  }
+}
+
+/**
+ * The caller's parsers are functions, which cannot cross threads: it names the type ids
+ * whose values it wants as the database's text (Drizzle does this for dates and intervals).
+ */
+function withParsers(options) {
+  if (!options) return undefined;
+  const { rawTypes, ...rest } = options;
+  if (!rawTypes?.length) return rest;
+  return { ...rest, parsers: Object.fromEntries(rawTypes.map((oid) => [oid, keepAsText])) };
+}
+
+let nextTransaction = 0;
+/** How each open transaction ended, by id: null once committed, else the error. */
+const endings = new Map();
+
+function begin() {
+  const id = ++nextTransaction;
+  return new Promise((opened, failed) => {
+    let began = false;
+    const ending = pglite
+      .transaction(
+        (handle) =>
+          new Promise((commit, rollback) => {
+            began = true;
+            transactions.set(id, { handle, commit, rollback });
+            opened(id);
+          }),
+      )
+      .then(
+        () => null,
+        (error) => error,
+      );
+    endings.set(id, ending);
+    // BEGIN itself failed: the caller is still waiting for its id.
+    ending.then((error) => {
+      if (!began) {
+        endings.delete(id);
+        failed(error);
+      }
+    });
+  });
+}
+
+async function end(id, op) {
+  const open = transactions.get(id);
+  const ending = endings.get(id);
+  transactions.delete(id);
+  endings.delete(id);
+  if (!open || !ending) throw new Error(`transaction ${id} is not open`);
+  if (op === "commit") open.commit();
+  else open.rollback(new RollbackRequested());
+  const error = await ending;
+  if (error && !(error instanceof RollbackRequested)) throw error;
+  return null;
+}
+
+class RollbackRequested extends Error {}
+
+/** A Postgres error's fields (code, constraint, detail…) travel with its message. */
+function describe(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === "function") continue;
+    fields[key] = typeof value === "object" && value !== null ? safeClone(value) : value;
+  }
+  return { ...fields, name: error.name, message: error.message, stack: error.stack };
+}
+
+function safeClone(value) {
+  try {
+    return structuredClone(value);
+  } catch {
+    return String(value);
+  }
+}
