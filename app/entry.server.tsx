@@ -1,8 +1,7 @@
-import { PassThrough, Transform } from "node:stream";
+import { Writable } from "node:stream";
 
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -44,29 +43,30 @@ export default function handleRequest(
         nonce,
         // Everything is buffered anyway, so wait for all of it (Suspense included).
         onAllReady() {
+          // The document is complete: collect it as one string, add the critical CSS of
+          // what it uses, and answer with the string (no stream to adapt on the way out).
           const chunks: Buffer[] = [];
-          const withStyles = new Transform({
-            transform(chunk: Buffer, _encoding, callback) {
+          const collector = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
               chunks.push(chunk);
               callback();
             },
-            flush(callback) {
+            final(callback) {
               const html = Buffer.concat(chunks).toString("utf8");
               const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-              callback(null, html.replace("</head>", `${styles}</head>`));
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              for (const [name, value] of Object.entries(SYSTEM_THEME_HINT_HEADERS))
+                responseHeaders.append(name, value);
+              resolve(
+                new Response(html.replace("</head>", `${styles}</head>`), {
+                  headers: responseHeaders,
+                  status: failed ? 500 : responseStatusCode,
+                }),
+              );
+              callback();
             },
           });
-          const body = new PassThrough();
-          withStyles.pipe(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          for (const [name, value] of Object.entries(SYSTEM_THEME_HINT_HEADERS)) responseHeaders.append(name, value);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: failed ? 500 : responseStatusCode,
-            }),
-          );
-          pipe(withStyles);
+          pipe(collector);
         },
         onShellError(error: unknown) {
           reject(error);

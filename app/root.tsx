@@ -1,5 +1,4 @@
 import { CacheProvider } from "@emotion/react";
-import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider as MuiThemeProvider } from "@mui/material/styles";
 import { useEffect, type ReactNode } from "react";
 import {
@@ -15,6 +14,7 @@ import {
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 
+import { globalStylesheet } from "~/.server/theme/global-stylesheet";
 import { readSystemThemeHint, readThemePreference } from "~/.server/theme/theme-cookie";
 import { env } from "~/.server/env";
 import { honeypotInputProps } from "~/.server/public-forms/honeypot";
@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       theme: readThemePreference(request),
       systemTheme: readSystemThemeHint(request),
+      themeStylesheet: globalStylesheet().href,
       toast: toast ?? ended,
       user: user ? toSessionUser(user) : null,
       // Canonical URLs and share tags use the configured public URL, not the request's host.
@@ -63,7 +64,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const page = (
     <ThemeProvider specifiedTheme={specifiedTheme} themeAction="/action/set-theme" disableTransitionOnThemeChange>
       <HoneypotProvider {...data?.honeypot}>
-        <Document ssrTheme={preference !== "system"} systemTheme={data?.systemTheme}>
+        <Document
+          ssrTheme={preference !== "system"}
+          systemTheme={data?.systemTheme}
+          stylesheet={data?.themeStylesheet ?? "/theme.css"}
+        >
           {children}
         </Document>
       </HoneypotProvider>
@@ -72,9 +77,15 @@ export function Layout({ children }: { children: ReactNode }) {
   return clientEmotionCache ? <CacheProvider value={clientEmotionCache}>{page}</CacheProvider> : page;
 }
 
-type DocumentProps = { children: ReactNode; ssrTheme: boolean; systemTheme?: "light" | "dark" };
+type DocumentProps = {
+  children: ReactNode;
+  ssrTheme: boolean;
+  systemTheme?: "light" | "dark";
+  /** The theme's variables and baseline, made once per process (app/.server/theme/global-stylesheet.tsx). */
+  stylesheet: string;
+};
 
-function Document({ children, ssrTheme, systemTheme }: DocumentProps) {
+function Document({ children, ssrTheme, systemTheme, stylesheet }: DocumentProps) {
   const [theme, , { definedBy }] = useTheme();
   const nonce = useNonce();
   useEffect(() => {
@@ -90,13 +101,14 @@ function Document({ children, ssrTheme, systemTheme }: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        <link rel="stylesheet" href={stylesheet} />
         <Meta />
         <Links />
       </head>
       <body>
-        {/* MUI reads the class on <html>; remix-themes owns it, so MUI keeps no storage of its own. */}
-        <MuiThemeProvider theme={muiTheme} storageManager={null} colorSchemeNode={null}>
-          <CssBaseline enableColorScheme />
+        {/* MUI reads the class on <html>; remix-themes owns it, so MUI keeps no storage of its own.
+            Its variables and baseline are the stylesheet linked above, not rendered per page. */}
+        <MuiThemeProvider theme={muiTheme} storageManager={null} colorSchemeNode={null} disableStyleSheetGeneration>
           {children}
         </MuiThemeProvider>
         <ScrollRestoration />

@@ -69,6 +69,7 @@ export default [
   // Server endpoints
   route("auth/v1/*", "routes/api/auth-v1.ts"),
   route("healthz", "routes/api/healthz.ts"),
+  route("theme.css", "routes/api/theme-css.ts"),
   route("action/set-theme", "routes/api/set-theme.ts"),
   route("dev/mail", "routes/api/dev-mail.tsx"),
 

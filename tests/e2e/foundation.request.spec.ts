@@ -18,13 +18,24 @@ const PAGES = [
 ];
 
 test.describe("server rendering", () => {
-  test("a first visit is light, with emotion's critical CSS in the HTML", async ({ request }) => {
+  test("a first visit is light, with the theme's stylesheet linked and emotion's critical CSS in the HTML", async ({
+    request,
+  }) => {
     const response = await request.get("/");
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain('<html lang="en" class="light">');
+    // The theme's variables and baseline are one stylesheet, its URL versioned by content.
+    const stylesheet = html.match(/<link rel="stylesheet" href="(\/theme\.css\?v=[\w-]+)"\/>/)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = await request.get(stylesheet!);
+    expect(css.headers()["content-type"]).toBe("text/css; charset=utf-8");
+    expect(css.headers()["cache-control"]).toContain("immutable");
+    expect(await css.text()).toMatch(
+      /--mui-palette-primary-main:#4F46E5.*\.dark\{[^}]*--mui-palette-primary-main:#818CF8/s,
+    );
+    expect(html).not.toContain("--mui-palette-primary-main:");
     // Each style tag carries the response's CSP nonce.
-    expect(html).toMatch(/<style data-emotion="mui-global [^"]+" nonce="[^"]+">[^<]*--mui-palette-primary-main/);
     // The button's class is defined in the critical CSS, so it is styled before any script.
     const buttonClass = html.match(/class="MuiButtonBase-root[^"]* (mui-[a-z0-9]+)"/)?.[1];
     expect(buttonClass).toBeDefined();
