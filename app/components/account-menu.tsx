@@ -1,9 +1,6 @@
-import Box from "@mui/material/Box";
-import Divider from "@mui/material/Divider";
-import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 
-import { Dropdown, menuItemSx } from "~/components/dropdown";
+import { Dropdown } from "~/components/dropdown";
 import { UserAvatar } from "~/components/user-avatar";
 import type { SessionUser } from "~/utils/session-user";
 
@@ -14,28 +11,26 @@ import type { SessionUser } from "~/utils/session-user";
  */
 export function AccountMenu({ user, withDashboard = false }: { user: SessionUser; withDashboard?: boolean }) {
   return (
-    <Dropdown label="Account menu" summary={<UserAvatar user={user} />} summarySx={{ p: 0.25, borderRadius: "50%" }}>
-      <Box sx={{ px: 2, py: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>{user.fullName || "User"}</Typography>
-        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
-          {user.email}
-        </Typography>
-      </Box>
-      <Divider />
-      <Box component="nav" aria-label="Account">
+    <Dropdown label="Account menu" summary={<UserAvatar user={user} />} summaryShape="round">
+      <div className="pl-menu-head">
+        <p className="pl-menu-title">{user.fullName || "User"}</p>
+        <p className="pl-menu-subtitle">{user.email}</p>
+      </div>
+      <hr className="pl-menu-divider" />
+      <nav aria-label="Account">
         {withDashboard ? (
-          <Box component={Link} to="/app/dashboard" sx={menuItemSx}>
+          <Link to="/app/dashboard" className="pl-menu-item">
             Dashboard
-          </Box>
+          </Link>
         ) : null}
-        <Box component={Link} to="/app/settings" sx={menuItemSx}>
+        <Link to="/app/settings" className="pl-menu-item">
           Settings
-        </Box>
-      </Box>
+        </Link>
+      </nav>
       <Form method="post" action="/auth/signout">
-        <Box component="button" type="submit" sx={menuItemSx}>
+        <button type="submit" className="pl-menu-item">
           Logout
-        </Box>
+        </button>
       </Form>
     </Dropdown>
   );

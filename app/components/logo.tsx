@@ -1,23 +1,27 @@
-import Box from "@mui/material/Box";
+import { styled } from "@mui/material/styles";
 import { Link } from "react-router";
+
+/** Styled once: the logo is on every page, public and app. */
+const Home = styled(Link)(({ theme }) => ({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 8,
+  color: theme.vars.palette.text.primary,
+  textDecoration: "none",
+  "& > svg": { width: 32, height: 32 },
+  "& > span": { fontWeight: 800, fontSize: "1.25rem", letterSpacing: "-0.02em" },
+}));
 
 /** The Plotline mark and word, linking home. */
 export function Logo({ to = "/" }: { to?: string }) {
   return (
-    <Box
-      component={Link}
-      to={to}
-      aria-label="Plotline home"
-      sx={{ display: "inline-flex", alignItems: "center", gap: 1, color: "text.primary", textDecoration: "none" }}
-    >
-      <Box component="svg" viewBox="0 0 32 32" aria-hidden sx={{ width: 32, height: 32 }}>
+    <Home to={to} aria-label="Plotline home">
+      <svg viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="#4F46E5" />
         <path d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H13" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" />
         <circle cx="22.5" cy="22.5" r="2.5" fill="#2DD4BF" />
-      </Box>
-      <Box component="span" sx={{ fontWeight: 800, fontSize: "1.25rem", letterSpacing: "-0.02em" }}>
-        Plotline
-      </Box>
-    </Box>
+      </svg>
+      <span>Plotline</span>
+    </Home>
   );
 }

@@ -9,7 +9,7 @@ import { Theme, useTheme } from "remix-themes";
 import type { ThemePreference } from "~/theme/preference";
 
 /** The three choices, with their icons (also the app's theme menu). */
-export const THEME_OPTIONS: { value: ThemePreference; label: string; icon: React.ReactNode }[] = [
+const THEME_OPTIONS: { value: ThemePreference; label: string; icon: React.ReactNode }[] = [
   { value: "light", label: "Light", icon: <LightModeOutlined fontSize="small" /> },
   { value: "dark", label: "Dark", icon: <DarkModeOutlined fontSize="small" /> },
   { value: "system", label: "System", icon: <SettingsBrightnessOutlined fontSize="small" /> },

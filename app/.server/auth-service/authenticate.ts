@@ -1,7 +1,9 @@
+import { and, eq, isNull } from "drizzle-orm";
+
 import { AuthError } from "./errors";
 import { verifyAccessToken } from "./jwt";
-import { findSession } from "./sessions";
-import { findUserById, isBanned, type Db } from "./users";
+import { sessions, users } from "./schema";
+import { isBanned, type Db } from "./users";
 
 /**
  * The Bearer access token of a user-scoped request. Beyond the signature, the session row
@@ -12,11 +14,17 @@ export async function authenticate(request: Request, tx: Db) {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
   const claims = await verifyAccessToken(match[1]);
-  const session = await findSession(tx, claims.session_id);
+  // Every signed-in page asks this: the session and its user in one statement.
+  const [row] = await tx
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    .where(eq(sessions.id, claims.session_id));
+  const session = row?.session;
   if (!session || session.userId !== claims.sub) {
     throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
   }
-  const user = await findUserById(tx, claims.sub);
+  const user = row.user;
   if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
   if (isBanned(user)) throw new AuthError(403, "user_banned", "User is banned");
   return { user, session };

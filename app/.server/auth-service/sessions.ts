@@ -121,8 +121,3 @@ export async function endSessions(tx: Db, userId: string, currentSessionId: stri
   }
   return tx.delete(sessions).where(eq(sessions.userId, userId));
 }
-
-export async function findSession(tx: Db, id: string) {
-  const [session] = await tx.select().from(sessions).where(eq(sessions.id, id));
-  return session;
-}

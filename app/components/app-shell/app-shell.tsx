@@ -1,9 +1,8 @@
-import MenuIcon from "@mui/icons-material/Menu";
 import { styled } from "@mui/material/styles";
 import { useRef, type ReactNode } from "react";
 import { useFetchers } from "react-router";
 
-import { IconSprite } from "~/components/lists/icons";
+import { Glyph, IconSprite } from "~/components/lists/icons";
 import { useDetailsDismiss } from "~/components/use-details-dismiss";
 import { ListStyles } from "~/components/lists/styles";
 import { CreateProjectProvider } from "./create-project-dialog";
@@ -82,7 +81,7 @@ function MobileNavButton() {
   return (
     <Toggle id={MOBILE_NAV_ID} ref={ref}>
       <summary aria-label="Open navigation" aria-controls="sidebar">
-        <MenuIcon />
+        <Glyph name="menu" />
       </summary>
     </Toggle>
   );

@@ -1,13 +1,9 @@
-import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutlined";
-import Badge from "@mui/material/Badge";
-import Box from "@mui/material/Box";
-import Divider from "@mui/material/Divider";
 import { styled } from "@mui/material/styles";
-import Typography from "@mui/material/Typography";
 import { Form, Link, useLocation } from "react-router";
 
 import { relativeTime } from "~/utils/projects";
-import { Dropdown, menuItemSx } from "~/components/dropdown";
+import { Dropdown } from "~/components/dropdown";
+import { Glyph } from "~/components/lists/icons";
 import type { ShellData } from "./types";
 
 /** The menu's rows: plain elements styled once here (docs/decisions/009). */
@@ -51,37 +47,34 @@ export function NotificationsMenu({ notifications }: { notifications: ShellData[
       label={label}
       width={360}
       summary={
-        <Badge badgeContent={unread} color="error" max={99}>
-          <NotificationsNoneOutlined />
-        </Badge>
+        <span className="pl-bell">
+          <Glyph name="bell" />
+          {unread > 0 ? (
+            <span className="pl-badge" aria-hidden="true">
+              {unread > 99 ? "99+" : unread}
+            </span>
+          ) : null}
+        </span>
       }
     >
-      <Box sx={{ display: "flex", alignItems: "center", px: 2, pb: 1 }}>
-        <Typography component="h2" sx={{ fontWeight: 700, fontSize: 15, flexGrow: 1 }}>
-          Notifications
-        </Typography>
+      <div className="pl-menu-head pl-notifications-head">
+        <h2 className="pl-menu-title">Notifications</h2>
         {unread > 0 ? (
           <Form method="post" action="/app/notifications">
             <input type="hidden" name="intent" value="mark-all-read" />
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <Box
-              component="button"
-              type="submit"
-              sx={{ ...menuItemSx, width: "auto", px: 1, py: 0.5, color: "primary.main" }}
-            >
+            <button type="submit" className="pl-menu-item" data-tone="primary">
               Mark all as read
-            </Box>
+            </button>
           </Form>
         ) : null}
-      </Box>
-      <Divider />
+      </div>
+      <hr className="pl-menu-divider" />
       {items.length === 0 ? (
-        <Box sx={{ px: 2, py: 4, textAlign: "center" }}>
-          <Typography sx={{ fontWeight: 600 }}>You&apos;re all caught up</Typography>
-          <Typography variant="body2" color="textSecondary">
-            Updates about your projects and team will show here.
-          </Typography>
-        </Box>
+        <div className="pl-menu-head pl-caught-up">
+          <p className="pl-menu-title">You&apos;re all caught up</p>
+          <p className="pl-menu-subtitle">Updates about your projects and team will show here.</p>
+        </div>
       ) : (
         <NotificationList>
           {items.map((item) => (
@@ -99,14 +92,10 @@ export function NotificationsMenu({ notifications }: { notifications: ShellData[
           ))}
         </NotificationList>
       )}
-      <Divider />
-      <Box
-        component={Link}
-        to="/app/notifications"
-        sx={{ ...menuItemSx, justifyContent: "center", color: "primary.main" }}
-      >
+      <hr className="pl-menu-divider" />
+      <Link to="/app/notifications" className="pl-menu-item" data-tone="primary" data-centered="">
         View all notifications
-      </Box>
+      </Link>
     </Dropdown>
   );
 }

@@ -1,7 +1,6 @@
-import MenuIcon from "@mui/icons-material/Menu";
-import MenuOpenIcon from "@mui/icons-material/MenuOpen";
-import IconButton from "@mui/material/IconButton";
 import { useFetcher, useLocation } from "react-router";
+
+import { Glyph } from "~/components/lists/icons";
 
 /**
  * Opens or closes the desktop sidebar. The choice is remembered in a cookie by
@@ -16,8 +15,9 @@ export function SidebarToggle({ open }: { open: boolean }) {
     <fetcher.Form method="post" action="/app/sidebar">
       <input type="hidden" name="open" value={String(!shown)} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <IconButton
+      <button
         type="submit"
+        className="pl-icon-button"
         onClick={(event) => {
           // With JavaScript: post without redirectTo and stay put (the action answers JSON).
           event.preventDefault();
@@ -26,8 +26,8 @@ export function SidebarToggle({ open }: { open: boolean }) {
         aria-label={shown ? "Collapse sidebar" : "Expand sidebar"}
         aria-expanded={shown}
       >
-        {shown ? <MenuOpenIcon /> : <MenuIcon />}
-      </IconButton>
+        <Glyph name={shown ? "menu-open" : "menu"} />
+      </button>
     </fetcher.Form>
   );
 }

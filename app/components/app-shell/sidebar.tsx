@@ -90,7 +90,7 @@ export function Sidebar({ shell, collapsed }: { shell: ShellData; collapsed: boo
   return (
     <Aside id="sidebar" aria-label="Sidebar" data-collapsed={collapsed || undefined}>
       <div className="pl-search">
-        <SearchBox fullWidth />
+        <SearchBox />
       </div>
       <SidebarContent shell={shell} />
     </Aside>

@@ -1,13 +1,15 @@
-import Check from "@mui/icons-material/Check";
-import DarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
-import LightModeOutlined from "@mui/icons-material/LightModeOutlined";
-import Box from "@mui/material/Box";
 import { Form, useLocation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
-import { THEME_OPTIONS } from "~/components/theme-switcher";
+import { Dropdown } from "~/components/dropdown";
+import { Glyph } from "~/components/lists/icons";
 import type { ThemePreference } from "~/theme/preference";
-import { Dropdown, menuItemSx } from "~/components/dropdown";
+
+const OPTIONS: { value: ThemePreference; label: string }[] = [
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+  { value: "system", label: "System" },
+];
 
 /**
  * Light, Dark, System. Each is a submit button of a plain form to /action/set-theme (which
@@ -19,28 +21,27 @@ export function ThemeMenu() {
   const location = useLocation();
   const current: ThemePreference = definedBy === "SYSTEM" ? "system" : theme === Theme.DARK ? "dark" : "light";
   return (
-    <Dropdown label="Theme" summary={current === "dark" ? <DarkModeOutlined /> : <LightModeOutlined />} width={180}>
+    <Dropdown label="Theme" summary={<Glyph name={current === "dark" ? "dark" : "light"} />} width={180}>
       <Form method="post" action="/action/set-theme" reloadDocument>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        {THEME_OPTIONS.map((option) => (
-          <Box
-            component="button"
+        {OPTIONS.map((option) => (
+          <button
             key={option.value}
             type="submit"
             name="theme"
             value={option.value}
             aria-pressed={current === option.value}
-            onClick={(event: React.MouseEvent) => {
+            className="pl-menu-item"
+            onClick={(event) => {
               event.preventDefault();
               setTheme(option.value === "system" ? null : option.value === "dark" ? Theme.DARK : Theme.LIGHT);
-              (event.currentTarget.closest("details") as HTMLDetailsElement | null)?.removeAttribute("open");
+              event.currentTarget.closest("details")?.removeAttribute("open");
             }}
-            sx={menuItemSx}
           >
-            {option.icon}
+            <Glyph name={option.value} />
             {option.label}
-            {current === option.value ? <Check fontSize="small" sx={{ ml: "auto" }} /> : null}
-          </Box>
+            {current === option.value ? <Glyph name="check" className="pl-icon pl-trailing" /> : null}
+          </button>
         ))}
       </Form>
     </Dropdown>

@@ -1,13 +1,9 @@
-import SearchIcon from "@mui/icons-material/Search";
-import AppBar from "@mui/material/AppBar";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import InputBase from "@mui/material/InputBase";
-import Toolbar from "@mui/material/Toolbar";
+import { styled } from "@mui/material/styles";
 import { useEffect, useState } from "react";
 import { Form, NavLink, useSearchParams } from "react-router";
 
 import { AccountMenu } from "~/components/account-menu";
+import { Glyph } from "~/components/lists/icons";
 import { Logo } from "~/components/logo";
 import { NotificationsMenu } from "./notifications-menu";
 import { SidebarToggle } from "./sidebar-toggle";
@@ -28,85 +24,145 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-const topLinkSx = {
-  color: "text.secondary",
-  fontWeight: 500,
-  "&.active": { color: "primary.main", fontWeight: 600 },
-} as const;
+/**
+ * The top bar is on every app page: one styled element whose rules cover everything in it
+ * (docs/decisions/009); its parts are plain elements with class names.
+ */
+const Bar = styled("header")(({ theme }) => {
+  const { palette } = theme.vars;
+  const { up, down } = theme.breakpoints;
+  return {
+    position: "sticky",
+    top: 0,
+    zIndex: theme.zIndex.appBar,
+    display: "flex",
+    alignItems: "center",
+    gap: 8,
+    minHeight: 56,
+    padding: "0 16px",
+    [up("sm")]: { minHeight: 64, padding: "0 24px" },
+    color: palette.text.primary,
+    borderBottom: `1px solid ${palette.divider}`,
+    // No backdrop-filter: it would become the containing block of the mobile drawer.
+    background: palette.background.default,
+    transition: "background-color 150ms, box-shadow 150ms",
+    "&[data-scrolled]": { background: palette.background.paper, boxShadow: theme.vars.shadows[2] },
+    "& .pl-icon": { width: 24, height: 24, flexShrink: 0 },
+    "& .pl-mobile-only": { [up("md")]: { display: "none" } },
+    "& .pl-desktop-only": { [down("md")]: { display: "none" } },
+    "& .pl-icon-button": {
+      display: "inline-flex",
+      padding: 8,
+      border: 0,
+      borderRadius: "50%",
+      background: "transparent",
+      color: palette.text.secondary,
+      cursor: "pointer",
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
+    },
+    "& .pl-top-nav": { display: "none", gap: 4, marginLeft: 16, [up("lg")]: { display: "flex" } },
+    "& .pl-top-link": {
+      padding: "6px 8px",
+      borderRadius: theme.vars.shape.borderRadius,
+      color: palette.text.secondary,
+      fontSize: 14,
+      fontWeight: 500,
+      lineHeight: 1.75,
+      textDecoration: "none",
+      "&:hover": { background: palette.action.hover },
+      "&.active": { color: palette.primary.main, fontWeight: 600 },
+    },
+    "& .pl-spacer": { flexGrow: 1 },
+    "& .pl-search-box": { [down("sm")]: { display: "none" }, width: 180, [up("md")]: { width: 260 } },
+    "& .pl-bell": { position: "relative", display: "inline-flex" },
+    "& .pl-badge": {
+      position: "absolute",
+      top: -6,
+      right: -8,
+      minWidth: 20,
+      height: 20,
+      padding: "0 6px",
+      borderRadius: 10,
+      background: palette.error.main,
+      color: palette.error.contrastText,
+      fontSize: 12,
+      fontWeight: 500,
+      lineHeight: "20px",
+      textAlign: "center",
+    },
+    "& .pl-notifications-head": { display: "flex", alignItems: "center", "& > h2": { flexGrow: 1, fontSize: 15 } },
+    "& .pl-notifications-head .pl-menu-item": { width: "auto", padding: "4px 8px" },
+    "& .pl-caught-up": { padding: "32px 16px", textAlign: "center" },
+  };
+});
 
 export function TopBar({ shell, mobileMenu }: { shell: ShellData; mobileMenu: React.ReactNode }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      data-scrolled={scrolled || undefined}
-      sx={{
-        borderBottom: 1,
-        borderColor: "divider",
-        // No backdrop-filter: it would become the containing block of the mobile drawer.
-        bgcolor: scrolled ? "background.paper" : "background.default",
-        boxShadow: scrolled ? 2 : 0,
-        transition: "background-color 150ms, box-shadow 150ms",
-      }}
-    >
-      <Toolbar sx={{ gap: 1 }}>
-        <Box sx={{ display: { xs: "block", md: "none" } }}>{mobileMenu}</Box>
-        <Box sx={{ display: { xs: "none", md: "block" } }}>
-          <SidebarToggle open={shell.sidebarOpen} />
-        </Box>
-        <Logo to="/app/dashboard" />
-        <Box component="nav" aria-label="Top" sx={{ display: { xs: "none", lg: "flex" }, gap: 0.5, ml: 2 }}>
-          <Button component={NavLink} to="/app/dashboard" sx={topLinkSx}>
-            Dashboard
-          </Button>
-          <Button component={NavLink} to="/app/templates" sx={topLinkSx}>
-            Templates
-          </Button>
-          <Button component={NavLink} to="/app/calendar" sx={topLinkSx}>
-            Calendar
-          </Button>
-        </Box>
-        <Box sx={{ flexGrow: 1 }} />
-        <SearchBox />
-        <ThemeMenu />
-        <NotificationsMenu notifications={shell.notifications} />
-        <AccountMenu user={shell.user} />
-      </Toolbar>
-    </AppBar>
+    <Bar data-scrolled={scrolled || undefined}>
+      <div className="pl-mobile-only">{mobileMenu}</div>
+      <div className="pl-desktop-only">
+        <SidebarToggle open={shell.sidebarOpen} />
+      </div>
+      <Logo to="/app/dashboard" />
+      <nav aria-label="Top" className="pl-top-nav">
+        <NavLink to="/app/dashboard" className="pl-top-link">
+          Dashboard
+        </NavLink>
+        <NavLink to="/app/templates" className="pl-top-link">
+          Templates
+        </NavLink>
+        <NavLink to="/app/calendar" className="pl-top-link">
+          Calendar
+        </NavLink>
+      </nav>
+      <div className="pl-spacer" />
+      <SearchBox className="pl-search-box" />
+      <ThemeMenu />
+      <NotificationsMenu notifications={shell.notifications} />
+      <AccountMenu user={shell.user} />
+    </Bar>
   );
 }
 
+const SearchForm = styled(Form)(({ theme }) => ({
+  display: "flex",
+  alignItems: "center",
+  gap: 8,
+  padding: "2px 12px",
+  borderRadius: `calc(2 * ${theme.vars.shape.borderRadius})`,
+  background: theme.vars.palette.action.hover,
+  color: theme.vars.palette.text.secondary,
+  "& > svg.pl-icon": { width: 20, height: 20 },
+  "& input": {
+    flexGrow: 1,
+    minWidth: 0,
+    padding: "4px 0 5px",
+    border: 0,
+    background: "transparent",
+    color: theme.vars.palette.text.primary,
+    font: "inherit",
+    fontSize: 14,
+    lineHeight: "23px",
+    outline: "none",
+  },
+  "&:focus-within": { outline: `2px solid ${theme.vars.palette.primary.main}` },
+}));
+
 /** A GET form: /app/search?q=… works the same with and without JavaScript. */
-export function SearchBox({ fullWidth = false }: { fullWidth?: boolean }) {
+export function SearchBox({ className }: { className?: string }) {
   const [params] = useSearchParams();
   return (
-    <Box
-      component={Form}
-      method="get"
-      action="/app/search"
-      role="search"
-      sx={{
-        display: fullWidth ? "flex" : { xs: "none", sm: "flex" },
-        alignItems: "center",
-        gap: 1,
-        px: 1.5,
-        py: 0.25,
-        borderRadius: 2,
-        bgcolor: "action.hover",
-        width: fullWidth ? "auto" : { sm: 180, md: 260 },
-      }}
-    >
-      <SearchIcon fontSize="small" sx={{ color: "text.secondary" }} />
-      <InputBase
+    <SearchForm method="get" action="/app/search" role="search" className={className}>
+      <Glyph name="search" />
+      <input
         name="q"
         type="search"
         placeholder="Search projects…"
         defaultValue={params.get("q") ?? ""}
-        slotProps={{ input: { "aria-label": "Search projects" } }}
-        sx={{ flexGrow: 1, fontSize: 14 }}
+        aria-label="Search projects"
       />
-    </Box>
+    </SearchForm>
   );
 }

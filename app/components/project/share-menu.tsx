@@ -3,12 +3,10 @@ import ContentCopy from "@mui/icons-material/ContentCopy";
 import GroupAddOutlined from "@mui/icons-material/GroupAddOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import ShareIcon from "@mui/icons-material/Share";
-import Box from "@mui/material/Box";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 
-import { Dropdown, menuItemSx } from "~/components/dropdown";
-import { visuallyHidden } from "~/components/visually-hidden";
+import { Dropdown } from "~/components/dropdown";
 
 /** The spec's copy confirmation: the check shows for 2 seconds. */
 const COPIED_MS = 2000;
@@ -30,36 +28,32 @@ export function ShareMenu({ projectUrl, workspaceId }: { projectUrl: string; wor
       label="Share"
       width={260}
       summary={
-        <Box
-          component="span"
-          sx={{ display: "flex", alignItems: "center", gap: 1, px: 1, color: "primary.main", fontWeight: 600 }}
-        >
+        <span className="pl-menu-label">
           <ShareIcon fontSize="small" /> Share
-        </Box>
+        </span>
       }
-      summarySx={{ border: 1, borderColor: "divider" }}
+      summaryShape="outlined"
     >
-      <Box component={Link} to={`/app/team?workspace=${workspaceId}#invite`} sx={menuItemSx}>
+      <Link to={`/app/team?workspace=${workspaceId}#invite`} className="pl-menu-item">
         <GroupAddOutlined fontSize="small" /> Invite Team Members
-      </Box>
-      <Box
-        component={Link}
+      </Link>
+      <Link
         to="?view=sharing"
-        onClick={(event: React.MouseEvent) => {
+        onClick={(event) => {
           event.preventDefault();
           void navigator.clipboard.writeText(projectUrl).then(() => setCopied(true));
         }}
-        sx={menuItemSx}
+        className="pl-menu-item"
       >
         {copied ? <Check fontSize="small" color="success" /> : <ContentCopy fontSize="small" />}
         {copied ? "Link copied" : "Copy Sharable Link"}
-      </Box>
-      <Box component={Link} to="?view=sharing" sx={menuItemSx}>
+      </Link>
+      <Link to="?view=sharing" className="pl-menu-item">
         <ManageAccountsOutlined fontSize="small" /> Sharing Settings
-      </Box>
-      <Box aria-live="polite" sx={visuallyHidden}>
+      </Link>
+      <span aria-live="polite" className="pl-sr-only">
         {copied ? "Link copied to the clipboard" : ""}
-      </Box>
+      </span>
     </Dropdown>
   );
 }
