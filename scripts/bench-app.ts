@@ -5,7 +5,8 @@
 // Needs `npm run build`; PostgreSQL from BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres), skipped if down. BENCH_APP_DIR serves
 // another checkout's build (its server.js and build/) with this script's seed, to compare
-// two commits back to back on the same machine.
+// two commits back to back on the same machine. BENCH_ENGINES=pglite (or postgres) runs one
+// engine; BENCH_CPU_PROF=DIR writes the server's V8 CPU profile there (for a profiler's eye).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -41,7 +42,8 @@ type Row = {
 };
 
 const rows: Row[] = [];
-for (const engine of ["pglite", "postgres"] as const) {
+const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",") as ("pglite" | "postgres")[];
+for (const engine of engines) {
   const target = await prepare(engine);
   if (!target) continue;
   try {
@@ -171,7 +173,9 @@ async function seed(target: Target) {
 async function startServer(target: Target) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child = spawn(process.execPath, [...flags, "server.js"], {
     cwd: root,
     env: {
       ...process.env,
