@@ -25,7 +25,7 @@ export type Refusal = {
 const LINGER_MS = 2_000;
 
 export function refuse(req: Request, res: Response, refusal: Refusal) {
-  stopReading(req);
+  stopReading(req, res);
   if (res.headersSent) {
     res.destroy();
     return;
@@ -57,10 +57,15 @@ export function refuse(req: Request, res: Response, refusal: Refusal) {
  * answer, RFC 9112 §9.6), then the socket is destroyed. A client that had already sent
  * everything keeps its connection.
  */
-function stopReading(req: Request) {
+function stopReading(req: Request, res: Response) {
   req.removeAllListeners("data");
   if (req.complete) return;
   req.pause();
+  // A client that asked for `Connection: close` would otherwise have its socket destroyed
+  // as soon as the answer is written, and the reset can reach it before it has read the
+  // answer. Node then neither announces nor acts on closing; the timer below closes.
+  res.shouldKeepAlive = true;
+  res.removeHeader("Connection");
   const socket = req.socket;
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
