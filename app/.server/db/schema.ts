@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  customType,
+  date,
+  foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -190,6 +194,8 @@ export const projects = pgTable(
     color: text("color").notNull(),
     /** An uploaded cover under DATA_DIR/uploads, served at /uploads/…; null: a generated one. */
     coverPath: text("cover_path"),
+    /** The last task number handed out (KEY-1, KEY-2…); raised in the task's transaction. */
+    taskCounter: integer("task_counter").notNull().default(0),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdBy: uuid("created_by"),
@@ -285,4 +291,169 @@ export const invitations = pgTable(
       .on(t.workspaceId, t.email)
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
+);
+
+/* ──────────────────────────────── Tasks ──────────────────────────────── */
+
+/**
+ * A fractional-index key (the `fractional-indexing` package): ordered byte by byte, which
+ * only the "C" collation guarantees (a locale collation would sort "a0" and "Zz" otherwise).
+ */
+const positionKey = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+export const STATUS_CATEGORIES = ["not_started", "active", "done"] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+
+/** A project's columns: To Do, In Progress, Review, Done by default; each has a category. */
+export const statuses = pgTable(
+  "statuses",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    category: text("category", { enum: STATUS_CATEGORIES }).notNull(),
+    position: positionKey("position").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("statuses_public_id_idx").on(t.publicId),
+    uniqueIndex("statuses_project_name_idx").on(t.projectId, sql`lower(${t.name})`),
+    index("statuses_project_idx").on(t.projectId, t.position),
+  ],
+);
+
+export const PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/**
+ * Tasks, soft-deleted like projects. `number` is per project (KEY-123); `position` orders a
+ * status column, unique among its live tasks (ties cannot happen; a race retries). Subtasks
+ * point at their parent. Dates are calendar days; the estimate is in minutes.
+ */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    statusId: uuid("status_id")
+      .notNull()
+      .references(() => statuses.id),
+    priority: text("priority", { enum: PRIORITIES }).notNull().default("none"),
+    position: positionKey("position").notNull(),
+    parentId: uuid("parent_id"),
+    startDate: date("start_date"),
+    dueDate: date("due_date"),
+    estimateMinutes: integer("estimate_minutes"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdBy: uuid("created_by"),
+    updatedBy: uuid("updated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tasks_public_id_idx").on(t.publicId),
+    uniqueIndex("tasks_project_number_idx").on(t.projectId, t.number),
+    uniqueIndex("tasks_status_position_idx")
+      .on(t.statusId, t.position)
+      .where(sql`${t.deletedAt} is null`),
+    index("tasks_project_idx").on(t.projectId, t.statusId, t.position),
+    index("tasks_parent_idx").on(t.parentId),
+    index("tasks_due_idx").on(t.projectId, t.dueDate),
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: "tasks_parent_fk" }).onDelete("cascade"),
+  ],
+);
+
+export const taskAssignees = pgTable(
+  "task_assignees",
+  {
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index("task_assignees_user_idx").on(t.userId)],
+);
+
+/** Labels belong to the workspace, so every project in it shares them. */
+export const labels = pgTable(
+  "labels",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("labels_public_id_idx").on(t.publicId),
+    uniqueIndex("labels_workspace_name_idx").on(t.workspaceId, sql`lower(${t.name})`),
+  ],
+);
+
+export const taskLabels = pgTable(
+  "task_labels",
+  {
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    labelId: uuid("label_id")
+      .notNull()
+      .references(() => labels.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.labelId] }), index("task_labels_label_idx").on(t.labelId)],
+);
+
+export const checklistItems = pgTable(
+  "checklist_items",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    done: boolean("done").notNull().default(false),
+    position: positionKey("position").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("checklist_items_public_id_idx").on(t.publicId), index("checklist_items_task_idx").on(t.taskId)],
+);
+
+/** Comments on a task (Markdown); the author edits or deletes their own. */
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").notNull(),
+    body: text("body").notNull(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("comments_public_id_idx").on(t.publicId), index("comments_task_idx").on(t.taskId, t.createdAt)],
 );

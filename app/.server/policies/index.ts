@@ -21,6 +21,12 @@ export const ACTIONS = [
   "project.archive",
   "project.delete",
   "project.star",
+  "task.read",
+  "task.create",
+  "task.update",
+  "task.archive",
+  "task.delete",
+  "status.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -43,6 +49,13 @@ const RULES: Record<Action, readonly Role[]> = {
   "project.delete": MANAGERS,
   // A star is the user's own bookmark, not a change to the project.
   "project.star": EVERYONE,
+  "task.read": EVERYONE,
+  "task.create": EDITORS,
+  "task.update": EDITORS,
+  "task.archive": EDITORS,
+  "task.delete": EDITORS,
+  // The project's columns are its workflow: editors shape it, as they shape the project.
+  "status.manage": EDITORS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -59,6 +72,12 @@ const REFUSALS: Record<Action, string> = {
   "project.archive": "Viewers cannot archive projects. Ask a workspace admin for editor access.",
   "project.delete": "Only workspace owners and admins can delete projects.",
   "project.star": "You are not a member of this project's workspace.",
+  "task.read": "You are not a member of this project's workspace.",
+  "task.create": "Viewers cannot create tasks. Ask a workspace admin for editor access.",
+  "task.update": "Viewers cannot edit tasks. Ask a workspace admin for editor access.",
+  "task.archive": "Viewers cannot archive tasks. Ask a workspace admin for editor access.",
+  "task.delete": "Viewers cannot delete tasks. Ask a workspace admin for editor access.",
+  "status.manage": "Viewers cannot change the project's statuses. Ask a workspace admin for editor access.",
 };
 
 /**
@@ -80,17 +99,27 @@ const WHILE_ARCHIVED: ReadonlySet<Action> = new Set([
   "project.archive",
   "project.delete",
   "project.star",
+  "task.read",
+  "task.archive",
+  "task.delete",
 ]);
 
+/** Inside an archived container (a task of an archived project), reading is all that is left. */
+const INSIDE_ARCHIVED: ReadonlySet<Action> = new Set(["project.read", "project.star", "task.read"]);
+
 const ARCHIVED_REFUSAL = "This project is archived and read-only. Unarchive it to make changes.";
+const ARCHIVED_TASK_REFUSAL = "This task is archived and read-only. Restore it to make changes.";
 
 type Refusal = { kind: "forbidden"; message: string } | { kind: "gone" };
 
 function refusal(role: Role | null | undefined, action: Action, entity?: EntityState): Refusal | null {
   if (!role || !RULES[action].includes(role)) return { kind: "forbidden", message: REFUSALS[action] };
   if (entity && isDeleted(entity)) return { kind: "gone" };
-  if (entity && isArchived(entity) && !WHILE_ARCHIVED.has(action)) {
+  if (entity?.parent && isArchived(entity.parent) && !INSIDE_ARCHIVED.has(action)) {
     return { kind: "forbidden", message: ARCHIVED_REFUSAL };
+  }
+  if (entity?.archivedAt && !WHILE_ARCHIVED.has(action)) {
+    return { kind: "forbidden", message: action.startsWith("task.") ? ARCHIVED_TASK_REFUSAL : ARCHIVED_REFUSAL };
   }
   return null;
 }
@@ -103,6 +132,9 @@ function isArchived(entity: EntityState): boolean {
   return Boolean(entity.archivedAt) || (entity.parent ? isArchived(entity.parent) : false);
 }
 
+/** What a 404 names, by the action's subject. */
+const GONE_SUBJECT: Record<string, string> = { workspace: "Workspace", task: "Task" };
+
 /** Whether the role may do `action` to the entity in its current state. */
 export function can(role: Role | null | undefined, action: Action, entity?: EntityState) {
   return refusal(role, action, entity) === null;
@@ -114,7 +146,7 @@ export function can(role: Role | null | undefined, action: Action, entity?: Enti
  */
 export function authorize(role: Role | null | undefined, action: Action, entity?: EntityState) {
   const refused = refusal(role, action, entity);
-  if (refused?.kind === "gone") throw new NotFoundError(action.startsWith("workspace.") ? "Workspace" : "Project");
+  if (refused?.kind === "gone") throw new NotFoundError(GONE_SUBJECT[action.split(".")[0]!] ?? "Project");
   if (refused) throw new ForbiddenError(refused.message);
 }
 

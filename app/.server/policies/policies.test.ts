@@ -16,8 +16,14 @@ const EXPECTED: Record<Role, Action[]> = {
     "project.update",
     "project.archive",
     "project.star",
+    "task.read",
+    "task.create",
+    "task.update",
+    "task.archive",
+    "task.delete",
+    "status.manage",
   ],
-  viewer: ["workspace.read", "workspace.leave", "project.read", "project.star"],
+  viewer: ["workspace.read", "workspace.leave", "project.read", "project.star", "task.read"],
 };
 
 describe("policies", () => {
@@ -74,6 +80,22 @@ describe("policies", () => {
       expect(can("editor", "project.archive", archived)).toBe(true);
       expect(can("editor", "project.delete", archived)).toBe(false);
       expect(can("viewer", "project.archive", archived)).toBe(false);
+    });
+
+    it("makes a task of an archived project read-only, and an archived task restorable or deletable only", () => {
+      const inArchived = { archivedAt: null, deletedAt: null, parent: archived };
+      expect(can("editor", "task.read", inArchived)).toBe(true);
+      for (const action of ["task.update", "task.archive", "task.delete", "task.create"] as const) {
+        expect(() => authorize("owner", action, inArchived)).toThrow("This project is archived and read-only.");
+      }
+      const archivedTask = { archivedAt: new Date(), deletedAt: null, parent: live };
+      expect(() => authorize("editor", "task.update", archivedTask)).toThrow("This task is archived and read-only.");
+      expect(can("editor", "task.archive", archivedTask)).toBe(true);
+      expect(can("editor", "task.delete", archivedTask)).toBe(true);
+      expect(can("viewer", "task.read", archivedTask)).toBe(true);
+      expect(() =>
+        authorize("owner", "task.update", { archivedAt: null, deletedAt: new Date(), parent: live }),
+      ).toThrow(NotFoundError);
     });
 
     it("refuses everything about a deleted project as if it never existed", () => {

@@ -8,6 +8,7 @@ import { FieldError } from "../errors";
 import { newPublicId } from "../ids";
 import { assertCanCreateProject } from "../plans/limits";
 import { authorize } from "../policies";
+import { createDefaultStatuses } from "../tasks/statuses";
 import { workspaceForMember } from "../workspaces/membership";
 import { colorForName, keyFromName, type ProjectColor } from "~/utils/projects";
 import { liveProjects, projectForMember, type ProjectAccess } from "./access";
@@ -83,6 +84,7 @@ export async function createProject(actor: SignedIn, input: CreateProjectInput) 
       })
       .returning();
     if (!project) throw new Error("project insert returned no row");
+    await createDefaultStatuses(tx, project.id);
     await record({
       verb: "project.created",
       subjectType: "project",

@@ -1,0 +1,268 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+
+import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Transaction } from "../db/client";
+import { projects, statuses, taskAssignees, tasks, workspaceMembers, type Priority } from "../db/schema";
+import { FieldError, NotFoundError } from "../errors";
+import { newPublicId } from "../ids";
+import { authorize } from "../policies";
+import { projectForMember } from "../projects/access";
+import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { positionFor, retryOnPositionConflict, type Placement } from "./positions";
+
+/**
+ * The task use cases. Each checks the policy against the task and its project (an archived
+ * project or task is read-only), writes in one transaction with an activity row saying
+ * exactly what changed, and publishes the event after commit (writeWithActivity).
+ */
+type SignedIn = Actor & { userId: string };
+
+export type CreateTaskInput = {
+  /** The project's public id. */
+  projectId: string;
+  title: string;
+  /** A status's public id; the project's first not-started status when left out. */
+  statusId?: string;
+  description?: string;
+  priority?: Priority;
+  startDate?: string | null;
+  dueDate?: string | null;
+  estimateMinutes?: number | null;
+  /** The parent task's public id, for a subtask. */
+  parentId?: string;
+  /** User ids; each must be a member of the workspace. */
+  assigneeIds?: string[];
+  placement?: Placement;
+};
+
+export async function createTask(actor: SignedIn, input: CreateTaskInput) {
+  return retryOnPositionConflict(() =>
+    writeWithActivity(actor, async (tx, record) => {
+      const access = await projectForMember(actor.userId, input.projectId, tx);
+      const { project } = access;
+      authorize(access.role, "task.create", { parent: project });
+      const status = await statusOf(tx, project.id, input.statusId);
+      const parent = input.parentId ? await parentTask(tx, project.id, input.parentId) : null;
+      assertDates(input.startDate ?? null, input.dueDate ?? null);
+      const assignees = await membersAmong(tx, project.workspaceId, input.assigneeIds ?? []);
+      const [counter] = await tx
+        .update(projects)
+        .set({ taskCounter: sql`${projects.taskCounter} + 1` })
+        .where(eq(projects.id, project.id))
+        .returning({ number: projects.taskCounter });
+      const number = counter!.number;
+      const title = input.title.trim();
+      const [task] = await tx
+        .insert(tasks)
+        .values({
+          publicId: newPublicId(),
+          workspaceId: project.workspaceId,
+          projectId: project.id,
+          number,
+          title,
+          description: input.description?.trim() ?? "",
+          statusId: status.id,
+          priority: input.priority ?? "none",
+          position: await positionFor(
+            tx,
+            status.id,
+            await resolvePlacement(tx, status.id, input.placement ?? { at: "end" }),
+          ),
+          parentId: parent?.id ?? null,
+          startDate: input.startDate ?? null,
+          dueDate: input.dueDate ?? null,
+          estimateMinutes: input.estimateMinutes ?? null,
+          completedAt: status.category === "done" ? new Date() : null,
+          createdBy: actor.userId,
+          updatedBy: actor.userId,
+        })
+        .returning();
+      if (!task) throw new Error("task insert returned no row");
+      if (assignees.length > 0) {
+        await tx.insert(taskAssignees).values(assignees.map((userId) => ({ taskId: task.id, userId })));
+      }
+      const key = taskKey(project.key, number);
+      await record({
+        verb: "task.created",
+        subjectType: "task",
+        subjectId: task.publicId,
+        workspaceId: project.workspaceId,
+        projectId: project.id,
+        data: { key, title, status: status.name, parent: parent ? taskKey(project.key, parent.number) : undefined },
+      });
+      return { id: task.publicId, key, number };
+    }),
+  );
+}
+
+export type UpdateTaskInput = {
+  taskId: string;
+  title?: string;
+  description?: string;
+  priority?: Priority;
+  startDate?: string | null;
+  dueDate?: string | null;
+  estimateMinutes?: number | null;
+};
+
+const EDITABLE = ["title", "description", "priority", "startDate", "dueDate", "estimateMinutes"] as const;
+type Change = { from: unknown; to: unknown };
+
+/** Changes any of the task's own fields; the activity row lists each change (from → to). */
+export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await taskForMember(actor.userId, input.taskId, undefined, tx);
+    authorize(access.role, "task.update", taskState(access));
+    const { task } = access;
+    const next = {
+      title: input.title?.trim() ?? task.title,
+      description: input.description?.trim() ?? task.description,
+      priority: input.priority ?? task.priority,
+      startDate: input.startDate === undefined ? task.startDate : input.startDate,
+      dueDate: input.dueDate === undefined ? task.dueDate : input.dueDate,
+      estimateMinutes: input.estimateMinutes === undefined ? task.estimateMinutes : input.estimateMinutes,
+    };
+    assertDates(next.startDate, next.dueDate);
+    const changes: Record<string, Change> = {};
+    for (const field of EDITABLE) {
+      // A description's text is not repeated in the log: only that it changed.
+      if (next[field] !== task[field]) {
+        changes[field] = field === "description" ? { from: null, to: null } : { from: task[field], to: next[field] };
+      }
+    }
+    if (Object.keys(changes).length === 0) return summary(access);
+    await tx
+      .update(tasks)
+      .set({ ...next, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(tasks.id, task.id));
+    await record({ verb: "task.updated", ...subject(access), data: { ...describe(access), changes } });
+    return summary(access);
+  });
+}
+
+/**
+ * Moves a task to a status and a place in its column. The key is computed here, from the
+ * neighbours as they are inside this transaction; losing a race for it runs the move again.
+ */
+export async function moveTask(actor: SignedIn, input: { taskId: string; statusId: string; placement: Placement }) {
+  return retryOnPositionConflict(() =>
+    writeWithActivity(actor, async (tx, record) => {
+      const access = await taskForMember(actor.userId, input.taskId, undefined, tx);
+      authorize(access.role, "task.update", taskState(access));
+      const { task } = access;
+      const target = await statusOf(tx, task.projectId, input.statusId);
+      const placement = await resolvePlacement(tx, target.id, input.placement);
+      const position = await positionFor(tx, target.id, placement, task.id);
+      const moved = target.id !== task.statusId;
+      const becameDone = moved && target.category === "done";
+      const leftDone = moved && access.status.category === "done" && target.category !== "done";
+      await tx
+        .update(tasks)
+        .set({
+          statusId: target.id,
+          position,
+          completedAt: becameDone ? new Date() : leftDone ? null : task.completedAt,
+          updatedBy: actor.userId,
+          updatedAt: new Date(),
+        })
+        .where(eq(tasks.id, task.id));
+      await record({
+        verb: moved ? "task.moved" : "task.reordered",
+        ...subject(access),
+        data: {
+          ...describe(access),
+          ...(moved ? { changes: { status: { from: access.status.name, to: target.name } } } : {}),
+        },
+      });
+      return { ...summary(access), status: target.publicId, position };
+    }),
+  );
+}
+
+/** Soft-deletes a task and its subtasks (their numbers stay taken). */
+export async function deleteTask(actor: SignedIn, input: { taskId: string }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await taskForMember(actor.userId, input.taskId, undefined, tx);
+    authorize(access.role, "task.delete", taskState(access));
+    const now = new Date();
+    await tx
+      .update(tasks)
+      .set({ deletedAt: now, updatedBy: actor.userId })
+      .where(
+        and(sql`(${tasks.id} = ${access.task.id} or ${tasks.parentId} = ${access.task.id})`, isNull(tasks.deletedAt)),
+      );
+    await record({ verb: "task.deleted", ...subject(access), data: describe(access) });
+    return summary(access);
+  });
+}
+
+/** A status of the project by public id, or its first not-started one. */
+async function statusOf(tx: Transaction, projectId: string, statusPublicId?: string) {
+  const rows = await tx
+    .select()
+    .from(statuses)
+    .where(
+      statusPublicId
+        ? and(eq(statuses.projectId, projectId), eq(statuses.publicId, statusPublicId))
+        : eq(statuses.projectId, projectId),
+    )
+    .orderBy(asc(statuses.position));
+  const status = statusPublicId ? rows[0] : (rows.find((row) => row.category === "not_started") ?? rows[0]);
+  if (!status) throw new FieldError("status", "Choose one of this project's statuses.");
+  return status;
+}
+
+async function parentTask(tx: Transaction, projectId: string, publicId: string) {
+  const [parent] = await tx
+    .select({ id: tasks.id, number: tasks.number, parentId: tasks.parentId })
+    .from(tasks)
+    .where(and(eq(tasks.publicId, publicId), eq(tasks.projectId, projectId), isNull(tasks.deletedAt)));
+  if (!parent) throw new NotFoundError("Task");
+  return parent;
+}
+
+/** The anchor of a placement by public id, as the internal id the position module reads. */
+async function resolvePlacement(tx: Transaction, statusId: string, placement: Placement): Promise<Placement> {
+  if ("at" in placement) return placement;
+  const anchorPublicId = "before" in placement ? placement.before : placement.after;
+  const [anchor] = await tx
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.publicId, anchorPublicId), eq(tasks.statusId, statusId), isNull(tasks.deletedAt)));
+  if (!anchor) return { at: "end" };
+  return "before" in placement ? { before: anchor.id } : { after: anchor.id };
+}
+
+async function membersAmong(tx: Transaction, workspaceId: string, userIds: string[]) {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return [];
+  const rows = await tx
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, unique)));
+  if (rows.length !== unique.length) throw new FieldError("assignees", "Assign only members of this workspace.");
+  return unique;
+}
+
+function assertDates(startDate: string | null, dueDate: string | null) {
+  if (startDate && dueDate && dueDate < startDate) {
+    throw new FieldError("dueDate", "The due date cannot be before the start date.");
+  }
+}
+
+function subject(access: TaskAccess) {
+  return {
+    subjectType: "task",
+    subjectId: access.task.publicId,
+    workspaceId: access.task.workspaceId,
+    projectId: access.task.projectId,
+  };
+}
+
+function describe(access: TaskAccess) {
+  return { key: taskKey(access.project.key, access.task.number), title: access.task.title };
+}
+
+function summary(access: TaskAccess) {
+  return { id: access.task.publicId, key: taskKey(access.project.key, access.task.number) };
+}
