@@ -14,7 +14,7 @@ import { signUpWithRequests } from "./support/api-account";
  * each kind once.
  */
 
-type Ids = { project: string; workspace: string };
+type Ids = { project: string; workspace: string; task: string };
 type Target = {
   /** The URL to post to. */
   url: (ids: Ids) => string;
@@ -41,7 +41,23 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/project-new.tsx": { url: () => "/app/projects/new" },
   "routes/app/project.tsx": {
     url: (ids) => `/app/project/${ids.project}`,
-    intents: ["update", "cover", "remove-cover", "unarchive", "delete", "sharing", "settings", "activity", "archive"],
+    intents: [
+      "update",
+      "cover",
+      "remove-cover",
+      "unarchive",
+      "delete",
+      "sharing",
+      "settings",
+      "activity",
+      "create-task",
+      "move-task",
+      "archive",
+    ],
+  },
+  "routes/app/task.tsx": {
+    url: (ids) => `/app/project/${ids.project}/task/${ids.task}`,
+    intents: ["update-task", "move-task", "add-subtask", "delete-task"],
   },
   "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
   "routes/app/notifications.tsx": { url: () => "/app/notifications", intents: ["mark-read", "mark-all-read"] },
@@ -113,7 +129,17 @@ const REFUSAL = /only accepts forms|could not be read|not allowed \(NUL\)|Choose
 const HYPHENS = "-".repeat(36);
 const ZEROS = "0".repeat(36);
 const HUGE = "x".repeat(20_000);
-const ID_FIELDS = ["id", "sessionId", "invitationId", "userId", "workspaceId", "projectId", "signature"];
+const ID_FIELDS = [
+  "id",
+  "sessionId",
+  "invitationId",
+  "userId",
+  "workspaceId",
+  "projectId",
+  "taskId",
+  "statusId",
+  "signature",
+];
 const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName"];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 
@@ -240,7 +266,7 @@ test.describe("every action, fed malformed input", () => {
 
   test("anonymously: malformed bodies get 400/415 with a message, odd forms never a 5xx", async ({ request }) => {
     test.setTimeout(120_000);
-    const fake = { project: "fuzz-project", workspace: "fuzz-workspace" };
+    const fake = { project: "fuzz-project", workspace: "fuzz-workspace", task: "fuzz-task" };
     const malformed = await fuzzActions(request, MALFORMED, fake, false);
     expectNoServerErrors(malformed);
     expectMalformedRefused(malformed);
@@ -383,5 +409,16 @@ async function projectAndWorkspace(request: APIRequestContext): Promise<Ids> {
   });
   const project = /\/app\/project\/([\w-]+)/.exec(created.headers().location ?? "")?.[1];
   if (!project) throw new Error(`the project was not created: ${created.status()} ${await created.text()}`);
-  return { project, workspace };
+  // A task on the board, through the board's quick add: its id is in the card's link.
+  const board = await (await request.get(`/app/project/${project}?view=board`)).text();
+  const statusId = /name="statusId" value="([\w-]+)"/.exec(board)?.[1];
+  if (!statusId) throw new Error("no quick-add form on the board");
+  await send(request, `/app/project/${project}`, {
+    headers: FORM,
+    data: form({ intent: "create-task", statusId, title: "Fuzz task" }),
+  });
+  const withTask = await (await request.get(`/app/project/${project}?view=board`)).text();
+  const task = new RegExp(`/app/project/${project}/task/([\\w-]+)`).exec(withTask)?.[1];
+  if (!task) throw new Error("the task was not created");
+  return { project, workspace, task };
 }

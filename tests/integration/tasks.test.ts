@@ -6,6 +6,7 @@ import { activity, projects, statuses, tasks } from "~/.server/db/schema";
 import { FieldError, ForbiddenError, NotFoundError } from "~/.server/errors";
 import { createProject, setProjectArchived } from "~/.server/projects/projects";
 import { MAX_KEY_LENGTH } from "~/.server/tasks/positions";
+import { boardColumns, COLUMN_PAGE } from "~/.server/tasks/queries";
 import { createTask, deleteTask, moveTask, updateTask } from "~/.server/tasks/tasks";
 import { DEFAULT_STATUSES } from "~/.server/tasks/statuses";
 import { engines, useTestDatabase } from "../setup/database";
@@ -136,6 +137,22 @@ describe.each(engines)("tasks on %s", (engine) => {
     ]);
     expect(Math.max(...rows.map((row) => row.position.length))).toBeLessThanOrEqual(MAX_KEY_LENGTH);
     expect(new Set(rows.map((row) => row.position)).size).toBe(rows.length);
+  }, 60_000);
+
+  it("the board shows each column's count and first page of top-level cards, more on request", async () => {
+    const { owner, project, statuses: columns } = await setup();
+    const [projectRow] = await db().select().from(projects).where(eq(projects.publicId, project.id));
+    const first = await createTask(owner.actor, { projectId: project.id, title: "card 0", dueDate: "2026-03-01" });
+    await createTask(owner.actor, { projectId: project.id, title: "a subtask", parentId: first.id });
+    for (let i = 1; i <= COLUMN_PAGE; i++) await createTask(owner.actor, { projectId: project.id, title: `card ${i}` });
+    const board = await boardColumns(projectRow!);
+    expect(board.map((column) => column.name)).toEqual(["To Do", "In Progress", "Review", "Done"]);
+    const [todo] = board;
+    expect(todo!.total).toBe(COLUMN_PAGE + 1);
+    expect(todo!.cards).toHaveLength(COLUMN_PAGE);
+    expect(todo!.cards[0]).toMatchObject({ title: "card 0", dueDate: "2026-03-01", subtasks: { done: 0, total: 1 } });
+    const more = await boardColumns(projectRow!, { [columns[0]!.publicId]: COLUMN_PAGE + 50 });
+    expect(more[0]!.cards).toHaveLength(COLUMN_PAGE + 1);
   }, 60_000);
 
   it("validates input: dates in order, statuses of this project, assignees from the workspace", async () => {

@@ -16,6 +16,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import { TASK_PRIORITIES } from "../../validation/task-fields";
+
 /**
  * The application's tables. Authentication keeps its own tables in the `auth` schema;
  * `profiles.id` is the auth user's id, as in a Supabase project.
@@ -327,8 +329,7 @@ export const statuses = pgTable(
   ],
 );
 
-export const PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
-export type Priority = (typeof PRIORITIES)[number];
+export { TASK_PRIORITIES as PRIORITIES, type Priority } from "../../validation/task-fields";
 
 /**
  * Tasks, soft-deleted like projects. `number` is per project (KEY-123); `position` orders a
@@ -352,7 +353,7 @@ export const tasks = pgTable(
     statusId: uuid("status_id")
       .notNull()
       .references(() => statuses.id),
-    priority: text("priority", { enum: PRIORITIES }).notNull().default("none"),
+    priority: text("priority", { enum: TASK_PRIORITIES }).notNull().default("none"),
     position: positionKey("position").notNull(),
     parentId: uuid("parent_id"),
     startDate: date("start_date"),

@@ -19,6 +19,8 @@ import {
   updateProject,
 } from "~/.server/projects/projects";
 import { projectActivity } from "~/.server/projects/queries";
+import { boardColumns } from "~/.server/tasks/queries";
+import { createTask, moveTask } from "~/.server/tasks/tasks";
 import { permissionsOf } from "~/.server/policies";
 import { membersOf } from "~/.server/team/queries";
 import { redirectWithToast } from "~/.server/toast";
@@ -30,6 +32,8 @@ import { ProjectSettings } from "~/components/project/project-settings";
 import { ShareMenu } from "~/components/project/share-menu";
 import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
+import { Board } from "~/components/tasks/board";
+import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
 import { isProjectColor } from "~/utils/projects";
 import {
   deleteProjectSchema,
@@ -59,9 +63,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = viewOf(url);
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
-  const [activity, members] = await Promise.all([
+  const [activity, members, board] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
+    view === "board" ? boardColumns(project, columnLimits(url)) : null,
   ]);
   return {
     project: {
@@ -80,7 +85,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     view,
     activity,
     members,
+    board,
+    // Overdue is judged by the server's calendar day (UTC) until users have a time zone.
+    today: new Date().toISOString().slice(0, 10),
   };
+}
+
+/** `?more=<status>&limit=<n>`: one column shows more than its first page. */
+function columnLimits(url: URL): Record<string, number> {
+  const column = url.searchParams.get("more");
+  const limit = pageParam(url, "limit");
+  return column ? { [column]: Math.min(limit, 5_000) } : {};
 }
 
 const saved = { title: "Project updated", description: "Your changes are saved.", variant: "success" } as const;
@@ -103,6 +118,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
 
   switch (intent) {
+    case "create-task": {
+      const submission = parseWithZod(formData, { schema: quickAddSchema });
+      const statusId = String(formData.get("statusId") ?? "");
+      const title = String(formData.get("title") ?? "");
+      if (submission.status !== "success") {
+        const error = submission.error?.title?.[0] ?? "This task could not be added.";
+        return data({ intent, quickAdd: { statusId, title, error } }, { status: 400 });
+      }
+      const result = await run(() =>
+        createTask(actor, { projectId, title: submission.value.title, statusId: submission.value.statusId }),
+      );
+      if (!result.ok) return data({ intent, quickAdd: { statusId, title, error: result.message } }, { status: 400 });
+      return redirect(`${here("board")}#column-${submission.value.statusId}`);
+    }
+    case "move-task": {
+      const submission = parseWithZod(formData, { schema: moveTaskSchema });
+      if (submission.status !== "success") throw data("This move is not valid.", { status: 400 });
+      const { taskId, statusId } = submission.value;
+      await run(() => moveTask(actor, { taskId, statusId, placement: { at: "end" } }));
+      return redirect(`${here("board")}#column-${statusId}`);
+    }
     case "update": {
       const submission = parseWithZod(formData, { schema: projectSettingsSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -240,6 +276,16 @@ function ViewContent({
       return data.activity ? <ActivityLog activity={data.activity} /> : null;
     case "sharing":
       return <Sharing projectUrl={data.url} workspace={data.project.workspace} members={data.members ?? []} />;
+    case "board":
+      return data.board ? (
+        <Board
+          projectId={data.project.id}
+          columns={data.board}
+          canEdit={data.permissions["task.create"]}
+          today={data.today}
+          quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+        />
+      ) : null;
     default:
       return (
         <Box

@@ -1,0 +1,177 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+
+import { db } from "../db";
+import { labels, profiles, statuses, taskAssignees, taskLabels, tasks, type Priority } from "../db/schema";
+import type { BoardCard, BoardColumn } from "~/components/tasks/types";
+import { generatedAvatarUrl } from "~/utils/avatar";
+import { taskKey } from "./access";
+
+/** How many cards a column shows before its "Show more" link (the issue's first page). */
+export const COLUMN_PAGE = 50;
+
+/**
+ * The board: each status with its count of top-level tasks and its first `limit` cards by
+ * position (`limits` raises one column's, for its "Show more"). A fixed number of queries
+ * whatever the number of tasks: the ranked cards, then their assignees, labels and
+ * subtask counts for exactly those cards.
+ */
+export async function boardColumns(
+  project: { id: string; key: string },
+  limits: Record<string, number> = {},
+): Promise<BoardColumn[]> {
+  const columns = await db()
+    .select({
+      id: statuses.id,
+      publicId: statuses.publicId,
+      name: statuses.name,
+      color: statuses.color,
+      category: statuses.category,
+    })
+    .from(statuses)
+    .where(eq(statuses.projectId, project.id))
+    .orderBy(asc(statuses.position));
+  const limitOf = (publicId: string) => Math.max(COLUMN_PAGE, limits[publicId] ?? 0);
+  const limitCase = sql.join(
+    [
+      sql`case ${tasks.statusId}`,
+      ...columns.map((column) => sql`when ${column.id}::uuid then ${limitOf(column.publicId)}::int`),
+      sql`else ${COLUMN_PAGE}::int end`,
+    ],
+    sql` `,
+  );
+  const ranked = db()
+    .select({
+      id: tasks.id,
+      publicId: sql<string>`${tasks.publicId}`.as("public_id"),
+      statusId: sql<string>`${tasks.statusId}`.as("status_id"),
+      number: sql<number>`${tasks.number}`.as("number"),
+      title: sql<string>`${tasks.title}`.as("title"),
+      priority: sql<Priority>`${tasks.priority}`.as("priority"),
+      dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
+      completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
+      rank: sql<number>`row_number() over (partition by ${tasks.statusId} order by ${tasks.position}, ${tasks.id})`.as(
+        "rank",
+      ),
+      total: sql<number>`count(*) over (partition by ${tasks.statusId})`.as("total"),
+      limit: sql<number>`${limitCase}`.as("page_limit"),
+    })
+    .from(tasks)
+    .where(
+      and(eq(tasks.projectId, project.id), isNull(tasks.deletedAt), isNull(tasks.archivedAt), isNull(tasks.parentId)),
+    )
+    .as("ranked");
+  const rows = await db()
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${ranked.limit}`)
+    .orderBy(ranked.statusId, ranked.rank);
+  const ids = rows.map((row) => row.id);
+  const [people, tags, progress] =
+    ids.length === 0 ? [[], [], []] : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids)]);
+
+  const cards = new Map<string, BoardCard[]>();
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    totals.set(row.statusId, Number(row.total));
+    const list = cards.get(row.statusId) ?? [];
+    list.push({
+      id: row.publicId,
+      key: taskKey(project.key, Number(row.number)),
+      title: row.title,
+      priority: row.priority,
+      dueDate: row.dueDate,
+      done: row.completedAt !== null,
+      assignees: people.filter((person) => person.taskId === row.id).map(({ taskId: _, ...person }) => person),
+      labels: tags.filter((tag) => tag.taskId === row.id).map(({ name, color }) => ({ name, color })),
+      subtasks: progress.find((entry) => entry.parentId === row.id) ?? { done: 0, total: 0 },
+    });
+    cards.set(row.statusId, list);
+  }
+  return columns.map((column) => ({
+    id: column.publicId,
+    name: column.name,
+    color: column.color,
+    category: column.category,
+    total: totals.get(column.id) ?? 0,
+    cards: cards.get(column.id) ?? [],
+  }));
+}
+
+async function assigneesOf(taskIds: string[]) {
+  const rows = await db()
+    .select({
+      taskId: taskAssignees.taskId,
+      id: taskAssignees.userId,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(taskAssignees)
+    .leftJoin(profiles, eq(profiles.id, taskAssignees.userId))
+    .where(inArray(taskAssignees.taskId, taskIds))
+    .orderBy(asc(taskAssignees.createdAt));
+  return rows.map((row) => ({
+    taskId: row.taskId,
+    id: row.id,
+    name: row.fullName || row.email || "Member",
+    avatarUrl: row.avatarUrl ?? generatedAvatarUrl(row.email ?? row.id),
+  }));
+}
+
+function labelsOf(taskIds: string[]) {
+  return db()
+    .select({ taskId: taskLabels.taskId, name: labels.name, color: labels.color })
+    .from(taskLabels)
+    .innerJoin(labels, eq(labels.id, taskLabels.labelId))
+    .where(inArray(taskLabels.taskId, taskIds))
+    .orderBy(asc(sql`lower(${labels.name})`));
+}
+
+async function subtaskProgress(taskIds: string[]) {
+  const rows = await db()
+    .select({
+      parentId: sql<string>`${tasks.parentId}`,
+      total: sql<number>`count(*)`,
+      done: sql<number>`count(${tasks.completedAt})`,
+    })
+    .from(tasks)
+    .where(and(inArray(tasks.parentId, taskIds), isNull(tasks.deletedAt)))
+    .groupBy(tasks.parentId);
+  return rows.map((row) => ({ parentId: row.parentId, total: Number(row.total), done: Number(row.done) }));
+}
+
+/** What a task's page shows besides its own fields: the project's statuses, its subtasks, its parent. */
+export async function taskDetail(
+  task: { id: string; parentId: string | null; projectId: string },
+  project: { key: string },
+) {
+  const [columns, children, parents] = await Promise.all([
+    db()
+      .select({ id: statuses.publicId, name: statuses.name })
+      .from(statuses)
+      .where(eq(statuses.projectId, task.projectId))
+      .orderBy(asc(statuses.position)),
+    db()
+      .select({ id: tasks.publicId, number: tasks.number, title: tasks.title, completedAt: tasks.completedAt })
+      .from(tasks)
+      .where(and(eq(tasks.parentId, task.id), isNull(tasks.deletedAt)))
+      .orderBy(asc(tasks.number)),
+    task.parentId
+      ? db()
+          .select({ id: tasks.publicId, number: tasks.number })
+          .from(tasks)
+          .where(and(eq(tasks.id, task.parentId), isNull(tasks.deletedAt)))
+      : Promise.resolve([]),
+  ]);
+  const parent = parents[0];
+  return {
+    statuses: columns,
+    subtasks: children.map((child) => ({
+      id: child.id,
+      key: taskKey(project.key, child.number),
+      title: child.title,
+      done: child.completedAt !== null,
+    })),
+    parent: parent ? { id: parent.id, key: taskKey(project.key, parent.number) } : null,
+  };
+}

@@ -1,0 +1,23 @@
+import type { Priority } from "~/validation/task-fields";
+
+/** What the task views receive from their loaders (app/.server/tasks/queries.ts). */
+export type BoardCard = {
+  id: string;
+  key: string;
+  title: string;
+  priority: Priority;
+  dueDate: string | null;
+  done: boolean;
+  assignees: { id: string; name: string; avatarUrl: string }[];
+  labels: { name: string; color: string }[];
+  subtasks: { done: number; total: number };
+};
+
+export type BoardColumn = {
+  id: string;
+  name: string;
+  color: string;
+  category: string;
+  total: number;
+  cards: BoardCard[];
+};

@@ -1,0 +1,94 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+import { signUpAndSignIn } from "./support/account";
+
+/**
+ * Tasks on the Board view and their own page, with JavaScript on and off: quick add in a
+ * column (a blank title is refused beside the field), the "Move to" select, the task page's
+ * fields and subtasks, the card's due date and progress, delete.
+ */
+const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
+
+async function newProject(page: Page, name: string) {
+  await page.goto("/app/projects/new");
+  await page
+    .getByRole("form", { name: "Create project" })
+    .getByLabel(/^Project name/)
+    .fill(name);
+  await page.getByRole("button", { name: "Create Project" }).click();
+  await expect(page).toHaveURL(/\/app\/project\/[A-Za-z0-9]{10}$/);
+  return page.url();
+}
+
+const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+test("board: add, move, edit on the task page, add a subtask, see it on the card, delete", async ({ page }) => {
+  await signUpAndSignIn(page, { prefix: "tasks" });
+  const projectUrl = await newProject(page, "Orbit Board");
+  await page.goto(`${projectUrl}?view=board`);
+  for (const name of ["To Do", "In Progress", "Review", "Done"]) {
+    await expect(column(page, name).getByRole("heading", { name })).toBeVisible();
+  }
+
+  // A blank title is refused beside the field.
+  const todo = column(page, "To Do");
+  await todo.getByRole("button", { name: "Add" }).click();
+  await expect(column(page, "To Do").getByRole("alert")).toHaveText("Enter a task title");
+
+  await column(page, "To Do").getByLabel("New task in To Do").fill("Write the launch brief");
+  await column(page, "To Do").getByRole("button", { name: "Add" }).click();
+  const card = column(page, "To Do").getByRole("article").filter({ hasText: "Write the launch brief" });
+  await expect(card).toBeVisible();
+  const key = (await card.locator(".pl-task-key").textContent())!.trim();
+  expect(key).toMatch(/^[A-Z][A-Z0-9]+-1$/);
+  await expect(column(page, "To Do").getByLabel("1 tasks")).toBeVisible();
+  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+  // Move it with the card's select.
+  await card.getByLabel(`Move ${key} to`).selectOption({ label: "Review" });
+  await card.getByRole("button", { name: "Move" }).click();
+  await expect(column(page, "Review").getByRole("article").filter({ hasText: "Write the launch brief" })).toBeVisible();
+  await expect(column(page, "To Do").getByRole("article")).toHaveCount(0);
+
+  // Its own page: fields, then a subtask.
+  await column(page, "Review").getByRole("link", { name: "Write the launch brief" }).click();
+  await expect(page).toHaveURL(/\/task\/[A-Za-z0-9]{10}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Write the launch brief");
+  const details = page.getByRole("form", { name: "Task details" });
+  await details.getByLabel("Priority").selectOption("high");
+  await details.getByLabel("Due date").fill("2026-01-15");
+  await details.getByLabel("Start date").fill("2026-02-01");
+  await details.getByRole("button", { name: "Save Changes" }).click();
+  await expect(details.getByText("The due date cannot be before the start date.")).toBeVisible();
+  await details.getByLabel("Start date").fill("2026-01-02");
+  await details.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Task updated")).toBeVisible();
+  await expect(details.getByLabel("Due date")).toHaveValue("2026-01-15");
+
+  await page.getByLabel("New subtask title").fill("Outline the sections");
+  await page.getByRole("button", { name: "Add Subtask" }).click();
+  await expect(page.getByRole("link", { name: /-2 Outline the sections$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Subtasks (0/1)" })).toBeVisible();
+  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+  // The card shows the progress and, past its due date, that it is overdue.
+  await page.getByRole("link", { name: "Back to Orbit Board" }).click();
+  const moved = column(page, "Review").getByRole("article").filter({ hasText: "Write the launch brief" });
+  await expect(moved.getByText("Overdue · 2026-01-15")).toBeVisible();
+  await expect(moved.getByLabel("0 of 1 subtasks done")).toBeVisible();
+  await expect(moved.getByText("high")).toBeVisible();
+
+  // Delete it from its page: gone from the board.
+  await moved.getByRole("link", { name: "Write the launch brief" }).click();
+  await page.getByRole("button", { name: "Delete Task" }).click();
+  await expect(page.getByText(`${key} was deleted.`)).toBeVisible();
+  await expect(column(page, "Review").getByRole("article")).toHaveCount(0);
+});
+
+test("a task id that is not one of the project's tasks is not found", async ({ page }) => {
+  await signUpAndSignIn(page, { prefix: "tasks-404" });
+  const projectUrl = await newProject(page, "Lonely Board");
+  const response = await page.goto(`${projectUrl}/task/AAAAAAAAAA`);
+  expect(response?.status()).toBe(404);
+});
