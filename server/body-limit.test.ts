@@ -118,8 +118,9 @@ describe("the request body limit", () => {
     const chunks = Array.from({ length: 200 }, () => Buffer.alloc(1024, 97)); // 200 KB against 1000 bytes
     const answer = await send("/company/contact", { type: form, chunks }).catch((error: unknown) => error);
     expect(answer).toMatchObject({ status: 413 });
+    // The app stopped receiving at the cap: what the client still sends during the linger
+    // (server/refuse.ts) is read off the wire and thrown away, never handed to the app.
     const seen = read.at(-1)!;
-    expect(seen.finished).toBe(false);
     expect(seen.bytes).toBeLessThan(LIMITS.form + 64 * 1024);
   });
 

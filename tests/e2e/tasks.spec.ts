@@ -92,3 +92,36 @@ test("a task id that is not one of the project's tasks is not found", async ({ p
   const response = await page.goto(`${projectUrl}/task/AAAAAAAAAA`);
   expect(response?.status()).toBe(404);
 });
+
+test("list: a table per status, sorted by a header link kept in the URL, quick add under each", async ({ page }) => {
+  await signUpAndSignIn(page, { prefix: "tasks-list" });
+  const projectUrl = await newProject(page, "Orbit List");
+  await page.goto(projectUrl);
+  const todo = page.getByRole("region", { name: "To Do", exact: true });
+  for (const [title, due] of [
+    ["Later task", "2026-12-20"],
+    ["Sooner task", "2026-12-01"],
+    ["Undated task", ""],
+  ]) {
+    await todo.getByLabel("New task in To Do").fill(title!);
+    await todo.getByRole("button", { name: "Add" }).click();
+    await expect(todo.getByRole("link", { name: title })).toBeVisible();
+    if (due) {
+      await todo.getByRole("link", { name: title }).click();
+      await page.getByRole("form", { name: "Task details" }).getByLabel("Due date").fill(due);
+      await page.getByRole("form", { name: "Task details" }).getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Task updated")).toBeVisible();
+      await page.goto(projectUrl);
+    }
+  }
+  const titles = todo.locator("td.pl-title");
+  await expect(titles).toHaveText(["Later task", "Sooner task", "Undated task"]);
+  await todo.getByRole("link", { name: "Due" }).click();
+  await expect(page).toHaveURL(/\?view=list&sort=due&dir=asc$/);
+  await expect(todo.getByRole("columnheader", { name: /Due/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(titles).toHaveText(["Sooner task", "Later task", "Undated task"]);
+  await todo.getByRole("link", { name: /Due/ }).click();
+  await expect(page).toHaveURL(/sort=due&dir=desc$/);
+  await expect(titles).toHaveText(["Later task", "Sooner task", "Undated task"]);
+  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+});

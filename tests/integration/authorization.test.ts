@@ -12,6 +12,7 @@ import { notify } from "~/.server/notifications/notifications";
 import { createProject, deleteProject, setProjectArchived, setProjectStarred } from "~/.server/projects/projects";
 import { initSecrets } from "~/.server/secrets";
 import { inviteMember } from "~/.server/team/invitations";
+import { createTask } from "~/.server/tasks/tasks";
 import routes from "~/routes";
 import * as dashboard from "~/routes/app/dashboard";
 import * as notifications from "~/routes/app/notifications";
@@ -20,6 +21,7 @@ import * as projectDelete from "~/routes/app/project-delete";
 import * as projectNew from "~/routes/app/project-new";
 import * as projectStar from "~/routes/app/project-star";
 import * as search from "~/routes/app/search";
+import * as task from "~/routes/app/task";
 import * as team from "~/routes/app/team";
 import * as workspace from "~/routes/app/workspace";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
@@ -41,6 +43,7 @@ const COVERED = new Set([
   "routes/app/project.tsx",
   "routes/app/project-star.ts",
   "routes/app/project-delete.tsx",
+  "routes/app/task.tsx",
   "routes/app/search.tsx",
   "routes/app/notifications.tsx",
   "routes/app/workspace-new.tsx",
@@ -53,7 +56,17 @@ const COVERED = new Set([
   "routes/app/coming-soon.tsx",
 ]);
 
-const PROJECT_INTENTS = ["update", "cover", "remove-cover", "archive", "unarchive", "delete"];
+const PROJECT_INTENTS = [
+  "update",
+  "cover",
+  "remove-cover",
+  "archive",
+  "unarchive",
+  "delete",
+  "create-task",
+  "move-task",
+];
+const TASK_INTENTS = ["update-task", "move-task", "add-subtask", "delete-task"];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete"];
@@ -80,6 +93,12 @@ describe.each(engines)("authorization on %s", (engine) => {
   let projectId: string;
   let archivedId: string;
   let deletedId: string;
+  let taskId: string;
+  let archivedTaskId: string;
+  let deletedTaskId: string;
+  let statusId: string;
+  /** Valid task form fields, so only the permission can refuse them. */
+  const taskFields = () => ({ title: "Hacked", priority: "high", statusId, taskId, dueDate: "", startDate: "" });
   let notificationId: string;
   let invitationId: string;
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
@@ -98,9 +117,16 @@ describe.each(engines)("authorization on %s", (engine) => {
       name: "Secret Plans",
     }));
     await setProjectStarred(owner.actor, { projectId, starred: true });
+    ({ id: taskId } = await createTask(owner.actor, { projectId, title: "Secret task" }));
+    [{ id: statusId }] = (await queryRows<{ id: string }>(
+      database.db,
+      sql`select public_id as id from statuses order by position desc limit 1`,
+    )) as [{ id: string }];
     ({ id: archivedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Old Plans" }));
+    ({ id: archivedTaskId } = await createTask(owner.actor, { projectId: archivedId, title: "Old task" }));
     await setProjectArchived(owner.actor, { projectId: archivedId, archived: true });
     ({ id: deletedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Lost Plans" }));
+    ({ id: deletedTaskId } = await createTask(owner.actor, { projectId: deletedId, title: "Lost task" }));
     await deleteProject(owner.actor, { projectId: deletedId });
     ({ id: invitationId } = await inviteMember(owner.actor, {
       workspaceId: owner.workspaceId,
@@ -146,7 +172,31 @@ describe.each(engines)("authorization on %s", (engine) => {
           ...as,
           path: `/app/project/${projectId}`,
           params: p,
-          form: { intent, name: "Hacked", key: "HACK", color: "rose", description: "", confirmName: "Secret Plans" },
+          form: {
+            intent,
+            name: "Hacked",
+            key: "HACK",
+            color: "rose",
+            description: "",
+            confirmName: "Secret Plans",
+            ...taskFields(),
+          },
+        }),
+      );
+    }
+    const t = { projectId, taskId };
+    await record(
+      "GET task",
+      callLoader(task.loader, { ...as, path: `/app/project/${projectId}/task/${taskId}`, params: t }),
+    );
+    for (const intent of TASK_INTENTS) {
+      await record(
+        `POST task intent=${intent}`,
+        callAction(task.action, {
+          ...as,
+          path: `/app/project/${projectId}/task/${taskId}`,
+          params: t,
+          form: { intent, ...taskFields() },
         }),
       );
     }
@@ -249,7 +299,23 @@ describe.each(engines)("authorization on %s", (engine) => {
           ...as,
           path: `/app/project/${projectId}`,
           params: p,
-          form: { intent, name: "Renamed", key: "REN", color: "rose", description: "", confirmName: "Secret Plans" },
+          form: {
+            intent,
+            name: "Renamed",
+            key: "REN",
+            color: "rose",
+            description: "",
+            confirmName: "Secret Plans",
+            ...taskFields(),
+          },
+        }),
+      ),
+      ...TASK_INTENTS.map((intent) =>
+        callAction(task.action, {
+          ...as,
+          path: `/app/project/${projectId}/task/${taskId}`,
+          params: { projectId, taskId },
+          form: { intent, ...taskFields() },
         }),
       ),
       callAction(projectDelete.action, { ...as, path: `/app/project/${projectId}/delete`, params: p }),
@@ -298,12 +364,36 @@ describe.each(engines)("authorization on %s", (engine) => {
           user,
           path: `/app/project/${archivedId}`,
           params: p,
-          form: { intent, name: "Revived", key: "REV", color: "rose", description: "", confirmName: "Old Plans" },
+          form: {
+            intent,
+            name: "Revived",
+            key: "REV",
+            color: "rose",
+            description: "",
+            confirmName: "Old Plans",
+            ...taskFields(),
+            taskId: archivedTaskId,
+          },
         });
         expect({ intent, status: outcome.status }).toEqual({ intent, status: 403 });
         if (user === owner) expect(JSON.stringify(outcome.data)).toContain("archived and read-only");
       }
+      for (const intent of TASK_INTENTS) {
+        const outcome = await callAction(task.action, {
+          user,
+          path: `/app/project/${archivedId}/task/${archivedTaskId}`,
+          params: { projectId: archivedId, taskId: archivedTaskId },
+          form: { intent, ...taskFields(), taskId: archivedTaskId },
+        });
+        expect({ intent, status: outcome.status }).toEqual({ intent, status: 403 });
+      }
     }
+    const read = await callLoader(task.loader, {
+      user: viewer,
+      path: `/app/project/${archivedId}/task/${archivedTaskId}`,
+      params: { projectId: archivedId, taskId: archivedTaskId },
+    });
+    expect(read.status).toBe(200);
     expect(await snapshot(database)).toBe(before);
   });
 
@@ -326,7 +416,15 @@ describe.each(engines)("authorization on %s", (engine) => {
           ...as,
           path: `/app/project/${deletedId}`,
           params: p,
-          form: { intent, name: "Revived", key: "REV", color: "rose", description: "", confirmName: "Lost Plans" },
+          form: {
+            intent,
+            name: "Revived",
+            key: "REV",
+            color: "rose",
+            description: "",
+            confirmName: "Lost Plans",
+            ...taskFields(),
+          },
         }),
       );
     }
@@ -344,6 +442,22 @@ describe.each(engines)("authorization on %s", (engine) => {
       "POST delete",
       callAction(projectDelete.action, { ...as, path: `/app/project/${deletedId}/delete`, params: p }),
     );
+    const t = { projectId: deletedId, taskId: deletedTaskId };
+    await record(
+      "GET task",
+      callLoader(task.loader, { ...as, path: `/app/project/${deletedId}/task/${deletedTaskId}`, params: t }),
+    );
+    for (const intent of TASK_INTENTS) {
+      await record(
+        `POST task intent=${intent}`,
+        callAction(task.action, {
+          ...as,
+          path: `/app/project/${deletedId}/task/${deletedTaskId}`,
+          params: t,
+          form: { intent, ...taskFields(), taskId: deletedTaskId },
+        }),
+      );
+    }
     for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
     expect(await snapshot(database)).toBe(before);
   });

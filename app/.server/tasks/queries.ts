@@ -6,6 +6,29 @@ import type { BoardCard, BoardColumn } from "~/components/tasks/types";
 import { generatedAvatarUrl } from "~/utils/avatar";
 import { taskKey } from "./access";
 
+/** The List view's sortable columns; the board keeps the manual order (`position`). */
+export const TASK_SORTS = ["position", "key", "title", "priority", "due"] as const;
+export type TaskSort = { by: (typeof TASK_SORTS)[number]; dir: "asc" | "desc" };
+
+const PRIORITY_RANK = sql`case ${tasks.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end`;
+
+/** The SQL order for a sort; tasks without a due date come last either way. */
+function orderOf({ by, dir }: TaskSort) {
+  const direction = dir === "desc" ? sql`desc` : sql`asc`;
+  switch (by) {
+    case "key":
+      return sql`${tasks.number} ${direction}`;
+    case "title":
+      return sql`lower(${tasks.title}) ${direction}`;
+    case "priority":
+      return sql`${PRIORITY_RANK} ${direction}`;
+    case "due":
+      return sql`${tasks.dueDate} ${direction} nulls last`;
+    default:
+      return sql`${tasks.position} ${direction}`;
+  }
+}
+
 /** How many cards a column shows before its "Show more" link (the issue's first page). */
 export const COLUMN_PAGE = 50;
 
@@ -18,6 +41,7 @@ export const COLUMN_PAGE = 50;
 export async function boardColumns(
   project: { id: string; key: string },
   limits: Record<string, number> = {},
+  sort: TaskSort = { by: "position", dir: "asc" },
 ): Promise<BoardColumn[]> {
   const columns = await db()
     .select({
@@ -49,7 +73,7 @@ export async function boardColumns(
       priority: sql<Priority>`${tasks.priority}`.as("priority"),
       dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
       completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
-      rank: sql<number>`row_number() over (partition by ${tasks.statusId} order by ${tasks.position}, ${tasks.id})`.as(
+      rank: sql<number>`row_number() over (partition by ${tasks.statusId} order by ${orderOf(sort)}, ${tasks.id})`.as(
         "rank",
       ),
       total: sql<number>`count(*) over (partition by ${tasks.statusId})`.as("total"),

@@ -97,6 +97,8 @@ export async function createTask(actor: SignedIn, input: CreateTaskInput) {
 
 export type UpdateTaskInput = {
   taskId: string;
+  /** When given, the task must belong to this project (the URL's). */
+  projectId?: string;
   title?: string;
   description?: string;
   priority?: Priority;
@@ -111,7 +113,7 @@ type Change = { from: unknown; to: unknown };
 /** Changes any of the task's own fields; the activity row lists each change (from → to). */
 export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
   return writeWithActivity(actor, async (tx, record) => {
-    const access = await taskForMember(actor.userId, input.taskId, undefined, tx);
+    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
     authorize(access.role, "task.update", taskState(access));
     const { task } = access;
     const next = {
@@ -144,10 +146,13 @@ export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
  * Moves a task to a status and a place in its column. The key is computed here, from the
  * neighbours as they are inside this transaction; losing a race for it runs the move again.
  */
-export async function moveTask(actor: SignedIn, input: { taskId: string; statusId: string; placement: Placement }) {
+export async function moveTask(
+  actor: SignedIn,
+  input: { taskId: string; statusId: string; placement: Placement; projectId?: string },
+) {
   return retryOnPositionConflict(() =>
     writeWithActivity(actor, async (tx, record) => {
-      const access = await taskForMember(actor.userId, input.taskId, undefined, tx);
+      const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
       authorize(access.role, "task.update", taskState(access));
       const { task } = access;
       const target = await statusOf(tx, task.projectId, input.statusId);
@@ -180,9 +185,9 @@ export async function moveTask(actor: SignedIn, input: { taskId: string; statusI
 }
 
 /** Soft-deletes a task and its subtasks (their numbers stay taken). */
-export async function deleteTask(actor: SignedIn, input: { taskId: string }) {
+export async function deleteTask(actor: SignedIn, input: { taskId: string; projectId?: string }) {
   return writeWithActivity(actor, async (tx, record) => {
-    const access = await taskForMember(actor.userId, input.taskId, undefined, tx);
+    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
     authorize(access.role, "task.delete", taskState(access));
     const now = new Date();
     await tx

@@ -1,6 +1,7 @@
 import { styled } from "@mui/material/styles";
 import { Form, Link } from "react-router";
 
+import { QuickAdd } from "~/components/tasks/quick-add";
 import type { BoardColumn } from "~/components/tasks/types";
 
 /**
@@ -128,8 +129,6 @@ export function Board({
   return (
     <Columns>
       {columns.map((column) => {
-        const refused = quickAdd?.statusId === column.id ? quickAdd : undefined;
-        const inputId = `add-${column.id}`;
         return (
           <section
             key={column.id}
@@ -208,27 +207,12 @@ export function Board({
               </Link>
             ) : null}
             {canEdit ? (
-              <Form method="post" className="pl-quick-add">
-                <input type="hidden" name="intent" value="create-task" />
-                <input type="hidden" name="statusId" value={column.id} />
-                <input
-                  id={inputId}
-                  type="text"
-                  name="title"
-                  placeholder="Add a task…"
-                  aria-label={`New task in ${column.name}`}
-                  maxLength={200}
-                  defaultValue={refused?.title}
-                  aria-invalid={refused ? true : undefined}
-                  aria-describedby={refused ? `${inputId}-error` : undefined}
-                />
-                <button type="submit">Add</button>
-              </Form>
-            ) : null}
-            {refused ? (
-              <p id={`${inputId}-error`} className="pl-field-error" role="alert">
-                {refused.error}
-              </p>
+              <QuickAdd
+                statusId={column.id}
+                statusName={column.name}
+                view="board"
+                refused={quickAdd?.statusId === column.id ? quickAdd : undefined}
+              />
             ) : null}
           </section>
         );

@@ -19,7 +19,7 @@ import {
   updateProject,
 } from "~/.server/projects/projects";
 import { projectActivity } from "~/.server/projects/queries";
-import { boardColumns } from "~/.server/tasks/queries";
+import { boardColumns, TASK_SORTS, type TaskSort } from "~/.server/tasks/queries";
 import { createTask, moveTask } from "~/.server/tasks/tasks";
 import { permissionsOf } from "~/.server/policies";
 import { membersOf } from "~/.server/team/queries";
@@ -33,6 +33,7 @@ import { ShareMenu } from "~/components/project/share-menu";
 import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
+import { TaskList } from "~/components/tasks/task-list";
 import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
 import { isProjectColor } from "~/utils/projects";
 import {
@@ -66,7 +67,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [activity, members, board] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
-    view === "board" ? boardColumns(project, columnLimits(url)) : null,
+    view === "board" || view === "list"
+      ? boardColumns(project, columnLimits(url), view === "list" ? listSort(url) : undefined)
+      : null,
   ]);
   return {
     project: {
@@ -86,9 +89,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     activity,
     members,
     board,
+    sort: listSort(url),
     // Overdue is judged by the server's calendar day (UTC) until users have a time zone.
     today: new Date().toISOString().slice(0, 10),
   };
+}
+
+/** `?sort=<column>&dir=asc|desc` of the List view; the manual order otherwise. */
+function listSort(url: URL): TaskSort {
+  const by = url.searchParams.get("sort");
+  const dir = url.searchParams.get("dir") === "desc" ? "desc" : "asc";
+  return (TASK_SORTS as readonly string[]).includes(by ?? "")
+    ? { by: by as TaskSort["by"], dir }
+    : { by: "position", dir: "asc" };
 }
 
 /** `?more=<status>&limit=<n>`: one column shows more than its first page. */
@@ -130,13 +143,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         createTask(actor, { projectId, title: submission.value.title, statusId: submission.value.statusId }),
       );
       if (!result.ok) return data({ intent, quickAdd: { statusId, title, error: result.message } }, { status: 400 });
-      return redirect(`${here("board")}#column-${submission.value.statusId}`);
+      const back = formData.get("view") === "list" ? "list" : "board";
+      return redirect(`${here(back)}#${back === "list" ? "group" : "column"}-${submission.value.statusId}`);
     }
     case "move-task": {
       const submission = parseWithZod(formData, { schema: moveTaskSchema });
       if (submission.status !== "success") throw data("This move is not valid.", { status: 400 });
       const { taskId, statusId } = submission.value;
-      await run(() => moveTask(actor, { taskId, statusId, placement: { at: "end" } }));
+      await run(() => moveTask(actor, { projectId, taskId, statusId, placement: { at: "end" } }));
       return redirect(`${here("board")}#column-${statusId}`);
     }
     case "update": {
@@ -276,6 +290,17 @@ function ViewContent({
       return data.activity ? <ActivityLog activity={data.activity} /> : null;
     case "sharing":
       return <Sharing projectUrl={data.url} workspace={data.project.workspace} members={data.members ?? []} />;
+    case "list":
+      return data.board ? (
+        <TaskList
+          projectId={data.project.id}
+          groups={data.board}
+          sort={data.sort}
+          canEdit={data.permissions["task.create"]}
+          today={data.today}
+          quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+        />
+      ) : null;
     case "board":
       return data.board ? (
         <Board
@@ -291,10 +316,10 @@ function ViewContent({
         <Box
           sx={{ py: 6, textAlign: "center", border: 1, borderStyle: "dashed", borderColor: "divider", borderRadius: 2 }}
         >
-          <Typography sx={{ fontWeight: 600, mb: 1 }}>No tasks yet</Typography>
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>The {VIEW_LABELS[data.view]} view is on its way</Typography>
           <Typography color="textSecondary">
-            Tasks are the next part of Plotline to arrive; the {VIEW_LABELS[data.view]} view will show this
-            project&apos;s tasks here.
+            This project&apos;s tasks are in the <Link to="?view=list">List</Link> and{" "}
+            <Link to="?view=board">Board</Link> views meanwhile.
           </Typography>
         </Box>
       );

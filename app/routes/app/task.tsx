@@ -70,6 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // Every field is in the form: one left empty is cleared.
       const result = await run(() =>
         updateTask(actor, {
+          projectId,
           taskId,
           title,
           description: description ?? "",
@@ -94,7 +95,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "move-task": {
       const submission = parseWithZod(formData, { schema: moveTaskSchema });
       if (submission.status !== "success") throw data("Choose one of this project's statuses.", { status: 400 });
-      await run(() => moveTask(actor, { taskId, statusId: submission.value.statusId, placement: { at: "end" } }));
+      await run(() =>
+        moveTask(actor, { projectId, taskId, statusId: submission.value.statusId, placement: { at: "end" } }),
+      );
       return redirect(here);
     }
     case "add-subtask": {
@@ -110,7 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirect(`${here}#subtasks`);
     }
     case "delete-task": {
-      const result = await run(() => deleteTask(actor, { taskId }));
+      const result = await run(() => deleteTask(actor, { projectId, taskId }));
       return redirectWithToast(
         `/app/project/${projectId}?view=board`,
         {

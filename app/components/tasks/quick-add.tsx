@@ -1,0 +1,47 @@
+import { Form } from "react-router";
+
+/**
+ * Adds a task to a status by its title: a plain form that posts to the project page. A
+ * refused title comes back beside the field with what was typed. Unstyled: the view that
+ * renders it styles `.pl-quick-add` and `.pl-field-error` once (docs/decisions/009).
+ */
+export function QuickAdd({
+  statusId,
+  statusName,
+  view,
+  refused,
+}: {
+  statusId: string;
+  statusName: string;
+  /** The view to come back to. */
+  view: "board" | "list";
+  refused?: { title: string; error: string };
+}) {
+  const inputId = `add-${view}-${statusId}`;
+  return (
+    <>
+      <Form method="post" className="pl-quick-add">
+        <input type="hidden" name="intent" value="create-task" />
+        <input type="hidden" name="statusId" value={statusId} />
+        <input type="hidden" name="view" value={view} />
+        <input
+          id={inputId}
+          type="text"
+          name="title"
+          placeholder="Add a task…"
+          aria-label={`New task in ${statusName}`}
+          maxLength={200}
+          defaultValue={refused?.title}
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? `${inputId}-error` : undefined}
+        />
+        <button type="submit">Add</button>
+      </Form>
+      {refused ? (
+        <p id={`${inputId}-error`} className="pl-field-error" role="alert">
+          {refused.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
