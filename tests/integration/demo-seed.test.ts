@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { findUserByEmail } from "~/.server/auth-service/users";
 import { verifyPassword } from "~/.server/auth-service/passwords";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "~/.server/demo/seed";
+import { projectForMember } from "~/.server/projects/access";
 import { dashboardProjects } from "~/.server/projects/queries";
+import { boardColumns } from "~/.server/tasks/queries";
 import { listWorkspaces } from "~/.server/workspaces/workspaces";
 import { engines, useTestDatabase } from "../setup/database";
 
@@ -30,6 +32,20 @@ describe.each(engines)("the demo seed on %s", (engine) => {
       "Product Roadmap",
       "Website Redesign",
     ]);
+    // Each project has tasks across its statuses, with subtasks and dates around today.
+    const [website] = projects.filter((project) => project.name === "Website Redesign");
+    const { project: row } = await projectForMember(user!.id, website!.id);
+    const board = await boardColumns(row);
+    expect(board.map((column) => column.cards.map((card) => card.title))).toEqual([
+      ["Migrate the docs to the new theme", "Set up redirects from old URLs"],
+      ["Design the home page"],
+      ["Write the new information architecture"],
+      ["Audit the current site's pages"],
+    ]);
+    const review = board[2]!.cards[0]!;
+    expect(review.subtasks).toEqual({ done: 0, total: 2 });
+    expect(review.dueDate! < new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(board[3]!.cards[0]!.done).toBe(true);
     expect((await seedDemo()).created).toBe(false);
     expect(await dashboardProjects(user!.id)).toHaveLength(5);
   });

@@ -3,7 +3,11 @@ import type { User } from "@supabase/supabase-js";
 import { hashPassword } from "../auth-service/passwords";
 import { createEmailUser, findUserByEmail } from "../auth-service/users";
 import { db } from "../db";
+import { projectForMember } from "../projects/access";
 import { createProject, setProjectStarred } from "../projects/projects";
+import { projectStatuses } from "../tasks/statuses";
+import { createTask } from "../tasks/tasks";
+import type { Priority } from "~/validation/task-fields";
 import { syncProfile } from "../profiles/sync-profile";
 import { createWorkspace, listWorkspaces, renameWorkspace } from "../workspaces/workspaces";
 import type { ProjectColor } from "~/utils/projects";
@@ -11,7 +15,8 @@ import type { ProjectColor } from "~/utils/projects";
 /**
  * Demo data through the real use cases: a confirmed demo user of the built-in auth
  * service, two workspaces and five projects like the prototype's sample, two of them
- * starred. Running it again changes nothing.
+ * starred, each with tasks across its statuses (due dates relative to today, so some are
+ * overdue and some upcoming) and a few subtasks. Running it again changes nothing.
  */
 export const DEMO_EMAIL = "demo@plotline.local";
 export const DEMO_PASSWORD = "plotline-demo";
@@ -42,6 +47,68 @@ const SAMPLE: {
   { workspace: "personal", name: "Q3 Planning", description: "Goals and budget for Q3.", color: "amber" },
 ];
 
+/** [title, status, priority, due in days from today (null: none), subtasks] */
+type SampleTask = [string, string, Priority, number | null, string[]?];
+
+const SAMPLE_TASKS: Record<string, SampleTask[]> = {
+  "Website Redesign": [
+    ["Audit the current site's pages", "Done", "medium", -20],
+    ["Write the new information architecture", "Review", "high", -2, ["Sitemap", "Navigation labels"]],
+    ["Design the home page", "In Progress", "high", 3, ["Hero section", "Feature grid", "Footer"]],
+    ["Migrate the docs to the new theme", "To Do", "medium", 12],
+    ["Set up redirects from old URLs", "To Do", "low", null],
+  ],
+  "Mobile App": [
+    ["Sign-in with e-mail and magic link", "Done", "urgent", -10],
+    ["Offline task list", "In Progress", "high", 6, ["Local cache", "Sync on reconnect"]],
+    ["Push notifications", "To Do", "medium", 14],
+    ["App Store screenshots", "To Do", "low", 21],
+  ],
+  "Marketing Campaign": [
+    ["Draft the launch announcement", "Review", "high", 1],
+    ["Plan the social posts", "In Progress", "medium", 4],
+    ["Book the webinar", "To Do", "medium", -1],
+  ],
+  "Product Roadmap": [
+    ["Collect feedback from the beta", "Done", "medium", -30],
+    ["Rank the themes for next quarter", "In Progress", "high", 2],
+    ["Share the roadmap with the team", "To Do", "medium", 9],
+  ],
+  "Q3 Planning": [
+    ["Set the quarter's goals", "In Progress", "high", 5, ["Revenue goal", "Hiring goal"]],
+    ["Draft the budget", "To Do", "medium", 10],
+  ],
+};
+
+/** YYYY-MM-DD, `days` from today. */
+function dayFromToday(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function seedTasks(actor: { userId: string; ip: null }, projectPublicId: string, samples: SampleTask[]) {
+  const { project } = await projectForMember(actor.userId, projectPublicId);
+  const statuses = await projectStatuses(db(), project.id);
+  for (const [title, statusName, priority, due, subtasks = []] of samples) {
+    const status = statuses.find((candidate) => candidate.name === statusName);
+    const task = await createTask(actor, {
+      projectId: projectPublicId,
+      title,
+      statusId: status?.publicId,
+      priority,
+      dueDate: due === null ? null : dayFromToday(due),
+      assigneeIds: [actor.userId],
+    });
+    for (const subtask of subtasks) {
+      await createTask(actor, {
+        projectId: projectPublicId,
+        title: subtask,
+        parentId: task.id,
+        statusId: status?.publicId,
+      });
+    }
+  }
+}
+
 export async function seedDemo() {
   if (await findUserByEmail(db(), DEMO_EMAIL)) return { created: false, email: DEMO_EMAIL, password: DEMO_PASSWORD };
   const user = await createDemoUser(DEMO_EMAIL, DEMO_PASSWORD, "Demo User");
@@ -58,6 +125,7 @@ export async function seedDemo() {
       color: sample.color,
     });
     if (sample.starred) await setProjectStarred(actor, { projectId: project.id, starred: true });
+    await seedTasks(actor, project.id, SAMPLE_TASKS[sample.name] ?? []);
   }
   return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }

@@ -93,6 +93,11 @@ export async function boardColumns(
   const [people, tags, progress] =
     ids.length === 0 ? [[], [], []] : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids)]);
 
+  // Only what the card shows: no internal id goes to the browser.
+  const subtasksOf = (taskId: string) => {
+    const entry = progress.find((candidate) => candidate.parentId === taskId);
+    return entry ? { done: entry.done, total: entry.total } : { done: 0, total: 0 };
+  };
   const cards = new Map<string, BoardCard[]>();
   const totals = new Map<string, number>();
   for (const row of rows) {
@@ -107,7 +112,7 @@ export async function boardColumns(
       done: row.completedAt !== null,
       assignees: people.filter((person) => person.taskId === row.id).map(({ taskId: _, ...person }) => person),
       labels: tags.filter((tag) => tag.taskId === row.id).map(({ name, color }) => ({ name, color })),
-      subtasks: progress.find((entry) => entry.parentId === row.id) ?? { done: 0, total: 0 },
+      subtasks: subtasksOf(row.id),
     });
     cards.set(row.statusId, list);
   }
