@@ -57,6 +57,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Write the launch brief");
   const details = page.getByRole("form", { name: "Task details" });
   await details.getByLabel("Priority").selectOption("high");
+  await details.getByLabel("Description (Markdown)").fill("Cover **scope** and <script>alert(1)</script>dates");
   await details.getByLabel("Due date").fill("2026-01-15");
   await details.getByLabel("Start date").fill("2026-02-01");
   await details.getByRole("button", { name: "Save Changes" }).click();
@@ -65,6 +66,9 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await details.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Task updated")).toBeVisible();
   await expect(details.getByLabel("Due date")).toHaveValue("2026-01-15");
+  const description = page.getByRole("region", { name: "Description" });
+  await expect(description.locator("strong")).toHaveText("scope");
+  await expect(description.locator("script")).toHaveCount(0);
 
   await page.getByLabel("New subtask title").fill("Outline the sections");
   await page.getByRole("button", { name: "Add Subtask" }).click();

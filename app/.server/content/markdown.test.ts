@@ -18,3 +18,25 @@ describe("renderMarkdown", () => {
     expect(html).toContain("click");
   });
 });
+
+describe("renderUserMarkdown", () => {
+  it("keeps what people format and drops what could run or clobber the page", async () => {
+    const { renderUserMarkdown } = await import("./markdown");
+    const html = renderUserMarkdown(
+      [
+        "**Bold** and [a link](https://example.com) and [bad](javascript:alert(1))",
+        "",
+        '<img src=x onerror="alert(1)"><script>alert(2)</script>',
+        "",
+        "- [x] done",
+        "",
+        '<a id="main" name="sidebar">x</a>',
+      ].join("\n"),
+    );
+    expect(html).toContain("<strong>Bold</strong>");
+    expect(html).toContain('<a href="https://example.com">a link</a>');
+    expect(html).not.toMatch(/javascript:|onerror|<script|<img/);
+    expect(html).toContain('type="checkbox"');
+    expect(html).not.toMatch(/id="main"|name="sidebar"/);
+  });
+});

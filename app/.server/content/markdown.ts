@@ -44,3 +44,19 @@ const processor = unified()
 export function renderMarkdown(markdown: string): string {
   return String(processor.processSync(markdown));
 }
+
+/**
+ * What people write in the app (task descriptions, comments): GitHub's schema as it is,
+ * with its `user-content-` prefix on ids and names, so nobody's text can take the id of an
+ * element of the page; links open as links, never as scripts.
+ */
+const userProcessor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSanitize, defaultSchema)
+  .use(rehypeStringify);
+
+export function renderUserMarkdown(markdown: string): string {
+  return String(userProcessor.processSync(markdown));
+}

@@ -9,6 +9,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
+import { renderUserMarkdown } from "~/.server/content/markdown";
 import { load, requireActor, run } from "~/.server/http/respond";
 import { permissionsOf } from "~/.server/policies";
 import { redirectWithToast } from "~/.server/toast";
@@ -39,6 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       key: taskKey(access.project.key, access.task.number),
       title: access.task.title,
       description: access.task.description,
+      // Rendered and sanitized on the server (GitHub's schema): safe to insert as HTML.
+      descriptionHtml: renderUserMarkdown(access.task.description),
       priority: access.task.priority,
       startDate: access.task.startDate,
       dueDate: access.task.dueDate,
@@ -183,6 +186,15 @@ export default function TaskPage({ loaderData, actionData }: Route.ComponentProp
             <Typography>{statuses.find((status) => status.id === task.statusId)?.name}</Typography>
           )}
         </SectionCard>
+        {task.description ? (
+          <SectionCard title="Description" id="task-description">
+            <Box
+              className="pl-markdown"
+              sx={{ overflowWrap: "anywhere", "& > :first-of-type": { mt: 0 }, "& > :last-child": { mb: 0 } }}
+              dangerouslySetInnerHTML={{ __html: task.descriptionHtml }}
+            />
+          </SectionCard>
+        ) : null}
         <SectionCard title="Details" id="task-details">
           {canEdit ? (
             <DetailsForm
@@ -294,8 +306,6 @@ function ReadOnlyDetails({ task }: { task: TaskData }) {
       <dd>{task.startDate ?? "—"}</dd>
       <dt>Due date</dt>
       <dd>{task.dueDate ?? "—"}</dd>
-      <dt>Description</dt>
-      <dd style={{ whiteSpace: "pre-wrap" }}>{task.description || "—"}</dd>
     </Box>
   );
 }
