@@ -1,6 +1,7 @@
 import { styled } from "@mui/material/styles";
 import { useRef, type CSSProperties, type ReactNode } from "react";
 
+import { menuItemStyles } from "./lists/styles";
 import { useDetailsDismiss } from "./use-details-dismiss";
 
 /**
@@ -55,20 +56,7 @@ const Details = styled("details")(({ theme }) => {
     },
     "&[data-align=left] > .pl-menu-panel": { right: "auto", left: 0 },
     "& .pl-menu-item": {
-      display: "flex",
-      alignItems: "center",
-      gap: 12,
-      width: "100%",
-      padding: "8px 16px",
-      border: 0,
-      background: "transparent",
-      color: palette.text.primary,
-      font: "inherit",
-      fontSize: 14,
-      textAlign: "left",
-      textDecoration: "none",
-      cursor: "pointer",
-      "&:hover, &:focus-visible": { background: palette.action.hover, outline: "none" },
+      ...menuItemStyles(theme),
       "&[data-tone=primary]": { color: palette.primary.main },
       "&[data-centered]": { justifyContent: "center" },
     },

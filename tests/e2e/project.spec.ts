@@ -1,24 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { newProject } from "./support/projects";
 
 /**
  * The project page with JavaScript on and off: views in the URL, settings (rename, a bad
  * key, archive and restore, delete by typing the name), and the activity log of it all.
  */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
-
-async function newProject(page: Page, name: string) {
-  await page.goto("/app/projects/new");
-  await page
-    .getByRole("form", { name: "Create project" })
-    .getByLabel(/^Project name/)
-    .fill(name);
-  await page.getByRole("button", { name: "Create Project" }).click();
-  await expect(page).toHaveURL(/\/app\/project\/[A-Za-z0-9]{10}$/);
-  return page.url();
-}
 
 test("views live in the URL and the title names the project", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "project" });

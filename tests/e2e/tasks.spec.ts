@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { newProject } from "./support/projects";
 
 /**
  * Tasks on the Board view and their own page, with JavaScript on and off: quick add in a
@@ -9,17 +10,6 @@ import { signUpAndSignIn } from "./support/account";
  * fields and subtasks, the card's due date and progress, delete.
  */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
-
-async function newProject(page: Page, name: string) {
-  await page.goto("/app/projects/new");
-  await page
-    .getByRole("form", { name: "Create project" })
-    .getByLabel(/^Project name/)
-    .fill(name);
-  await page.getByRole("button", { name: "Create Project" }).click();
-  await expect(page).toHaveURL(/\/app\/project\/[A-Za-z0-9]{10}$/);
-  return page.url();
-}
 
 const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 

@@ -19,6 +19,27 @@ export const projectColorStyles = Object.fromEntries(
   ]),
 );
 
+/** A full-width row of a menu (a link or a submit button): the item menus' and the dropdowns'. */
+export function menuItemStyles(theme: Theme) {
+  const { palette } = theme.vars;
+  return {
+    display: "flex",
+    alignItems: "center",
+    gap: 12,
+    width: "100%",
+    padding: "8px 16px",
+    border: 0,
+    background: "transparent",
+    color: palette.text.primary,
+    font: "inherit",
+    fontSize: 14,
+    textAlign: "left",
+    textDecoration: "none",
+    cursor: "pointer",
+    "&:hover, &:focus-visible": { background: palette.action.hover, outline: "none" },
+  } as const;
+}
+
 /** Shared pieces: icons, the colour dot, screen-reader-only text, a chip, the item menu. */
 export function listBaseStyles(theme: Theme) {
   const { palette } = theme.vars;
@@ -104,22 +125,7 @@ export function itemMenuStyles(theme: Theme) {
       zIndex: theme.zIndex.modal,
       textAlign: "left",
     },
-    ".pl-menu-item": {
-      display: "flex",
-      alignItems: "center",
-      gap: 12,
-      width: "100%",
-      padding: "8px 16px",
-      border: 0,
-      background: "transparent",
-      color: palette.text.primary,
-      font: "inherit",
-      fontSize: 14,
-      textAlign: "left",
-      textDecoration: "none",
-      cursor: "pointer",
-      "&:hover, &:focus-visible": { background: palette.action.hover, outline: "none" },
-    },
+    ".pl-menu-item": menuItemStyles(theme),
     ".pl-menu-item[data-tone=danger]": { color: palette.error.main },
   } as const;
 }

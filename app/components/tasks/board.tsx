@@ -1,7 +1,7 @@
 import { styled } from "@mui/material/styles";
 import { Form, Link } from "react-router";
 
-import { QuickAdd } from "~/components/tasks/quick-add";
+import { GroupFooter } from "~/components/tasks/group-footer";
 import type { BoardColumn } from "~/components/tasks/types";
 
 /**
@@ -197,23 +197,16 @@ export function Board({
                 );
               })}
             </ul>
-            {column.cards.length < column.total ? (
-              <Link
-                className="pl-more"
-                to={`?view=board&more=${column.id}&limit=${column.cards.length + 50}#column-${column.id}`}
-                preventScrollReset
-              >
-                Show more ({column.total - column.cards.length})
-              </Link>
-            ) : null}
-            {canEdit ? (
-              <QuickAdd
-                statusId={column.id}
-                statusName={column.name}
-                view="board"
-                refused={quickAdd?.statusId === column.id ? quickAdd : undefined}
-              />
-            ) : null}
+            <GroupFooter
+              shown={column.cards.length}
+              total={column.total}
+              moreHref={`?view=board&more=${column.id}&limit=${column.cards.length + 50}#column-${column.id}`}
+              canEdit={canEdit}
+              statusId={column.id}
+              statusName={column.name}
+              view="board"
+              refused={quickAdd?.statusId === column.id ? quickAdd : undefined}
+            />
           </section>
         );
       })}

@@ -1,7 +1,7 @@
 import { styled } from "@mui/material/styles";
 import { Link } from "react-router";
 
-import { QuickAdd } from "~/components/tasks/quick-add";
+import { GroupFooter } from "~/components/tasks/group-footer";
 import type { BoardColumn } from "~/components/tasks/types";
 
 export type ListSort = { by: "position" | "key" | "title" | "priority" | "due"; dir: "asc" | "desc" };
@@ -167,23 +167,16 @@ export function TaskList({
               </tbody>
             </table>
           </div>
-          {group.cards.length < group.total ? (
-            <Link
-              className="pl-more"
-              to={`?view=list${keep}&more=${group.id}&limit=${group.cards.length + 50}#group-${group.id}`}
-              preventScrollReset
-            >
-              Show more ({group.total - group.cards.length})
-            </Link>
-          ) : null}
-          {canEdit ? (
-            <QuickAdd
-              statusId={group.id}
-              statusName={group.name}
-              view="list"
-              refused={quickAdd?.statusId === group.id ? quickAdd : undefined}
-            />
-          ) : null}
+          <GroupFooter
+            shown={group.cards.length}
+            total={group.total}
+            moreHref={`?view=list${keep}&more=${group.id}&limit=${group.cards.length + 50}#group-${group.id}`}
+            canEdit={canEdit}
+            statusId={group.id}
+            statusName={group.name}
+            view="list"
+            refused={quickAdd?.statusId === group.id ? quickAdd : undefined}
+          />
         </section>
       ))}
     </Groups>

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 /**
  * Adds a task to a status by its title: a plain form that posts to the project page. A
@@ -42,6 +42,34 @@ export function QuickAdd({
           {refused.error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * Under a status's cards or rows: "Show more" when the server sent only the first page (a
+ * GET to `moreHref`), then the quick add for those who may add tasks.
+ */
+export function GroupFooter({
+  shown,
+  total,
+  moreHref,
+  canEdit,
+  ...quickAdd
+}: {
+  shown: number;
+  total: number;
+  moreHref: string;
+  canEdit: boolean;
+} & Parameters<typeof QuickAdd>[0]) {
+  return (
+    <>
+      {shown < total ? (
+        <Link className="pl-more" to={moreHref} preventScrollReset>
+          Show more ({total - shown})
+        </Link>
+      ) : null}
+      {canEdit ? <QuickAdd {...quickAdd} /> : null}
     </>
   );
 }
