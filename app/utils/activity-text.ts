@@ -3,10 +3,63 @@
  * by the Activity Log view and, later, notifications and the real-time feed.
  */
 type Change = { from: string; to: string };
+type TaskChange = { from: unknown; to: unknown };
 
 const FIELD_NAMES: Record<string, string> = { name: "name", description: "description", key: "key", color: "colour" };
 
+const TASK_FIELDS: Record<string, string> = {
+  title: "title",
+  description: "description",
+  priority: "priority",
+  startDate: "start date",
+  dueDate: "due date",
+  estimateMinutes: "estimate",
+};
+
+/** One changed field: "priority from low to high", "due date set to 2026-05-01", "start date cleared". */
+function taskChange(field: string, change: TaskChange) {
+  const label = TASK_FIELDS[field] ?? field;
+  if (field === "description") return "description edited";
+  const shown = (value: unknown) =>
+    field === "estimateMinutes" && typeof value === "number"
+      ? `${Math.round((value / 60) * 100) / 100} h`
+      : String(value);
+  if (change.to === null || change.to === "") return `${label} cleared`;
+  if (change.from === null || change.from === "" || change.from === "none")
+    return `${label} set to ${shown(change.to)}`;
+  return `${label} from ${shown(change.from)} to ${shown(change.to)}`;
+}
+
+function describeTask(verb: string, data: Record<string, unknown>): string | null {
+  const task = typeof data.key === "string" ? `${data.key} ${String(data.title ?? "")}`.trim() : "a task";
+  const changes = (data.changes ?? {}) as Record<string, TaskChange>;
+  switch (verb) {
+    case "task.created":
+      return data.parent ? `added the subtask ${task} to ${String(data.parent)}` : `created ${task}`;
+    case "task.moved": {
+      const status = changes.status;
+      return status ? `moved ${task} from ${String(status.from)} to ${String(status.to)}` : `moved ${task}`;
+    }
+    case "task.reordered":
+      return `reordered ${task}`;
+    case "task.updated": {
+      // In the form's order: the database does not keep the order of a JSON object's keys.
+      const fields = [
+        ...Object.keys(TASK_FIELDS).filter((field) => field in changes),
+        ...Object.keys(changes).filter((field) => !(field in TASK_FIELDS)),
+      ];
+      const parts = fields.map((field) => taskChange(field, changes[field]!));
+      return parts.length ? `changed ${task}: ${listOf(parts)}` : `updated ${task}`;
+    }
+    case "task.deleted":
+      return `deleted ${task}`;
+    default:
+      return null;
+  }
+}
+
 export function describeActivity(verb: string, data: Record<string, unknown>): string {
+  if (verb.startsWith("task.")) return describeTask(verb, data) ?? verb.replace(/[._]/g, " ");
   const name = typeof data.name === "string" ? data.name : "the project";
   switch (verb) {
     case "project.created":

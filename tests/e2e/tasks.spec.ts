@@ -78,6 +78,18 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await page.getByRole("button", { name: "Delete Task" }).click();
   await expect(page.getByText(`${key} was deleted.`)).toBeVisible();
   await expect(column(page, "Review").getByRole("article")).toHaveCount(0);
+
+  // The project's Activity Log tells the story, field by field.
+  await page.goto(`${projectUrl}?view=activity`);
+  const log = page.getByRole("main");
+  await expect(log.getByText(`created ${key} Write the launch brief`)).toBeVisible();
+  await expect(log.getByText(`moved ${key} Write the launch brief from To Do to Review`)).toBeVisible();
+  await expect(
+    log.getByText(
+      /description edited, priority set to high, start date set to 2026-01-02 and due date set to 2026-01-15$/,
+    ),
+  ).toBeVisible();
+  await expect(log.getByText(`deleted ${key} Write the launch brief`)).toBeVisible();
 });
 
 test("a task id that is not one of the project's tasks is not found", async ({ page }) => {

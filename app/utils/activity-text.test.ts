@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+
+import { describeActivity } from "./activity-text";
+
+describe("describeActivity for tasks", () => {
+  const task = { key: "WEB-7", title: "Write the brief" };
+
+  it("says what happened to the task, field by field", () => {
+    expect(describeActivity("task.created", task)).toBe("created WEB-7 Write the brief");
+    expect(describeActivity("task.created", { ...task, parent: "WEB-3" })).toBe(
+      "added the subtask WEB-7 Write the brief to WEB-3",
+    );
+    expect(describeActivity("task.moved", { ...task, changes: { status: { from: "To Do", to: "Review" } } })).toBe(
+      "moved WEB-7 Write the brief from To Do to Review",
+    );
+    expect(
+      describeActivity("task.updated", {
+        ...task,
+        changes: {
+          priority: { from: "none", to: "high" },
+          dueDate: { from: "2026-01-01", to: "2026-01-15" },
+          startDate: { from: "2026-01-02", to: null },
+          estimateMinutes: { from: null, to: 90 },
+          description: { from: null, to: null },
+        },
+      }),
+    ).toBe(
+      "changed WEB-7 Write the brief: description edited, priority set to high, start date cleared, due date from 2026-01-01 to 2026-01-15 and estimate set to 1.5 h",
+    );
+    expect(describeActivity("task.deleted", task)).toBe("deleted WEB-7 Write the brief");
+  });
+
+  it("falls back to the verb's words for a task verb it does not know", () => {
+    expect(describeActivity("task.teleported", task)).toBe("task teleported");
+  });
+});
