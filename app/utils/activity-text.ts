@@ -51,6 +51,15 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       const parts = fields.map((field) => taskChange(field, changes[field]!));
       return parts.length ? `changed ${task}: ${listOf(parts)}` : `updated ${task}`;
     }
+    case "task.assignees_changed": {
+      const added = Array.isArray(data.added) ? (data.added as string[]) : [];
+      const removed = Array.isArray(data.removed) ? (data.removed as string[]) : [];
+      const parts = [
+        ...(added.length ? [`assigned ${listOf(added)} to ${task}`] : []),
+        ...(removed.length ? [`unassigned ${listOf(removed)} from ${task}`] : []),
+      ];
+      return parts.length ? listOf(parts) : `changed who is on ${task}`;
+    }
     case "task.deleted":
       return `deleted ${task}`;
     default:

@@ -57,7 +57,7 @@ const ACTIONS: Record<string, Target> = {
   },
   "routes/app/task.tsx": {
     url: (ids) => `/app/project/${ids.project}/task/${ids.task}`,
-    intents: ["update-task", "move-task", "add-subtask", "delete-task"],
+    intents: ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"],
   },
   "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
   "routes/app/notifications.tsx": { url: () => "/app/notifications", intents: ["mark-read", "mark-all-read"] },
@@ -138,6 +138,7 @@ const ID_FIELDS = [
   "projectId",
   "taskId",
   "statusId",
+  "assignee",
   "signature",
 ];
 const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName"];

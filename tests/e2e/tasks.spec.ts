@@ -60,6 +60,13 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await expect(description.locator("strong")).toHaveText("scope");
   await expect(description.locator("script")).toHaveCount(0);
 
+  // Assign it to myself (the only member).
+  const assignees = page.getByRole("region", { name: "Assignees" });
+  await assignees.getByRole("checkbox").check();
+  await assignees.getByRole("button", { name: "Save Assignees" }).click();
+  await expect(page.getByText("Assignees saved")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Assignees" }).getByRole("checkbox")).toBeChecked();
+
   await page.getByLabel("New subtask title").fill("Outline the sections");
   await page.getByRole("button", { name: "Add Subtask" }).click();
   await expect(page.getByRole("link", { name: /-2 Outline the sections$/ })).toBeVisible();
@@ -72,6 +79,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await expect(moved.getByText("Overdue · 2026-01-15")).toBeVisible();
   await expect(moved.getByLabel("0 of 1 subtasks done")).toBeVisible();
   await expect(moved.getByText("high")).toBeVisible();
+  await expect(moved.getByRole("img")).toHaveCount(1);
 
   // Delete it from its page: gone from the board.
   await moved.getByRole("link", { name: "Write the launch brief" }).click();
@@ -89,6 +97,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
       /description edited, priority set to high, start date set to 2026-01-02 and due date set to 2026-01-15$/,
     ),
   ).toBeVisible();
+  await expect(log.getByText(new RegExp(`assigned .+ to ${key} Write the launch brief`))).toBeVisible();
   await expect(log.getByText(`deleted ${key} Write the launch brief`)).toBeVisible();
 });
 

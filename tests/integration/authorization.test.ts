@@ -66,7 +66,7 @@ const PROJECT_INTENTS = [
   "create-task",
   "move-task",
 ];
-const TASK_INTENTS = ["update-task", "move-task", "add-subtask", "delete-task"];
+const TASK_INTENTS = ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete"];

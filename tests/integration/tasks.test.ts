@@ -7,7 +7,7 @@ import { FieldError, ForbiddenError, NotFoundError } from "~/.server/errors";
 import { createProject, setProjectArchived } from "~/.server/projects/projects";
 import { MAX_KEY_LENGTH } from "~/.server/tasks/positions";
 import { boardColumns, COLUMN_PAGE } from "~/.server/tasks/queries";
-import { createTask, deleteTask, moveTask, updateTask } from "~/.server/tasks/tasks";
+import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { DEFAULT_STATUSES } from "~/.server/tasks/statuses";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
@@ -169,6 +169,33 @@ describe.each(engines)("tasks on %s", (engine) => {
     await expect(
       createTask(owner.actor, { projectId: project.id, title: "x", assigneeIds: [stranger.id] }),
     ).rejects.toThrow(FieldError);
+  });
+
+  it("assigns and unassigns members, refuses anyone outside the workspace, and logs who changed", async () => {
+    const { owner, project } = await setup();
+    const editor = await buildUser({ fullName: "Edith Editor" });
+    await addMember(owner.workspaceId, editor.id, "editor");
+    const task = await createTask(owner.actor, { projectId: project.id, title: "Shared" });
+    await setTaskAssignees(owner.actor, { taskId: task.id, userIds: [owner.id, editor.id] });
+    await setTaskAssignees(editor.actor, { taskId: task.id, userIds: [editor.id] });
+    const [projectRow] = await db().select().from(projects).where(eq(projects.publicId, project.id));
+    const [card] = (await boardColumns(projectRow!))[0]!.cards;
+    expect(card!.assignees.map((person) => person.name)).toEqual(["Edith Editor"]);
+    const logged = await db()
+      .select({ data: activity.data })
+      .from(activity)
+      .where(and(eq(activity.subjectId, task.id), eq(activity.verb, "task.assignees_changed")));
+    expect(logged.map((row) => [row.data.added, row.data.removed])).toEqual([
+      [[owner.fullName, "Edith Editor"], []],
+      [[], [owner.fullName]],
+    ]);
+    const stranger = await buildUser();
+    await expect(setTaskAssignees(owner.actor, { taskId: task.id, userIds: [stranger.id] })).rejects.toThrow(
+      FieldError,
+    );
+    const viewer = await buildUser();
+    await addMember(owner.workspaceId, viewer.id, "viewer");
+    await expect(setTaskAssignees(viewer.actor, { taskId: task.id, userIds: [] })).rejects.toThrow(ForbiddenError);
   });
 
   it("records each changed field, from and to", async () => {

@@ -204,3 +204,12 @@ export async function taskDetail(
     parent: parent ? { id: parent.id, key: taskKey(project.key, parent.number) } : null,
   };
 }
+
+/** The user ids a task is assigned to. */
+export async function assigneeIdsOf(taskId: string) {
+  const rows = await db()
+    .select({ userId: taskAssignees.userId })
+    .from(taskAssignees)
+    .where(eq(taskAssignees.taskId, taskId));
+  return rows.map((row) => row.userId);
+}

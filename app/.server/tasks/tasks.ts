@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { writeWithActivity, type Actor } from "../activity/use-case";
 import type { Transaction } from "../db/client";
-import { projects, statuses, taskAssignees, tasks, workspaceMembers, type Priority } from "../db/schema";
+import { profiles, projects, statuses, taskAssignees, tasks, workspaceMembers, type Priority } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
@@ -182,6 +182,60 @@ export async function moveTask(
       return { ...summary(access), status: target.publicId, position };
     }),
   );
+}
+
+/**
+ * Sets who the task is assigned to (members of the workspace only); the activity names who
+ * was added and who removed.
+ */
+export async function setTaskAssignees(
+  actor: SignedIn,
+  input: { taskId: string; projectId?: string; userIds: string[] },
+) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+    authorize(access.role, "task.update", taskState(access));
+    const next = await membersAmong(tx, access.task.workspaceId, input.userIds);
+    const current = (
+      await tx
+        .select({ userId: taskAssignees.userId })
+        .from(taskAssignees)
+        .where(eq(taskAssignees.taskId, access.task.id))
+    ).map((row) => row.userId);
+    const added = next.filter((userId) => !current.includes(userId));
+    const removed = current.filter((userId) => !next.includes(userId));
+    if (added.length === 0 && removed.length === 0) return summary(access);
+    if (removed.length > 0) {
+      await tx
+        .delete(taskAssignees)
+        .where(and(eq(taskAssignees.taskId, access.task.id), inArray(taskAssignees.userId, removed)));
+    }
+    if (added.length > 0) {
+      await tx.insert(taskAssignees).values(added.map((userId) => ({ taskId: access.task.id, userId })));
+    }
+    const names = await namesOf(tx, [...added, ...removed]);
+    await record({
+      verb: "task.assignees_changed",
+      ...subject(access),
+      data: {
+        ...describe(access),
+        added: added.map((userId) => names.get(userId) ?? "a member"),
+        removed: removed.map((userId) => names.get(userId) ?? "a member"),
+        // Who, by id, for notifications ("assigned to you").
+        addedIds: added,
+      },
+    });
+    return summary(access);
+  });
+}
+
+async function namesOf(tx: Transaction, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, string>();
+  const rows = await tx
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(inArray(profiles.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.fullName || row.email]));
 }
 
 /** Soft-deletes a task and its subtasks (their numbers stay taken). */

@@ -14,8 +14,10 @@ import { load, requireActor, run } from "~/.server/http/respond";
 import { permissionsOf } from "~/.server/policies";
 import { redirectWithToast } from "~/.server/toast";
 import { taskForMember, taskKey, taskState } from "~/.server/tasks/access";
-import { taskDetail } from "~/.server/tasks/queries";
-import { createTask, deleteTask, moveTask, updateTask } from "~/.server/tasks/tasks";
+import { assigneeIdsOf, taskDetail } from "~/.server/tasks/queries";
+import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
+import { membersOf } from "~/.server/team/queries";
+import { isUuid } from "~/validation/ids";
 import { FormErrors, FormSelectField, FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { moveTaskSchema, TASK_PRIORITIES, taskFieldsSchema, taskTitle } from "~/validation/task-fields";
@@ -32,7 +34,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
-  const detail = await taskDetail(access.task, access.project);
+  const [detail, members, assigned] = await Promise.all([
+    taskDetail(access.task, access.project),
+    membersOf(access.workspace.id),
+    assigneeIdsOf(access.task.id),
+  ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
     task: {
@@ -52,6 +58,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     project: { id: access.project.publicId, name: access.project.name },
     ...detail,
+    members: members.map((member) => ({
+      id: member.userId,
+      name: member.name,
+      assigned: assigned.includes(member.userId),
+    })),
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],
   };
@@ -102,6 +113,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         moveTask(actor, { projectId, taskId, statusId: submission.value.statusId, placement: { at: "end" } }),
       );
       return redirect(here);
+    }
+    case "set-assignees": {
+      const userIds = formData.getAll("assignee").map(String);
+      if (userIds.length > 100 || !userIds.every(isUuid)) {
+        throw data("Choose assignees from the workspace's members.", { status: 400 });
+      }
+      const result = await run(() => setTaskAssignees(actor, { projectId, taskId, userIds }));
+      if (!result.ok) throw data(result.message, { status: 400 });
+      return redirectWithToast(
+        `${here}#task-assignees`,
+        { title: "Assignees saved", description: "The task's assignees are updated.", variant: "success" },
+        request,
+      );
     }
     case "add-subtask": {
       const title = taskTitle.safeParse(formData.get("title"));
@@ -195,6 +219,32 @@ export default function TaskPage({ loaderData, actionData }: Route.ComponentProp
             />
           </SectionCard>
         ) : null}
+        <SectionCard title="Assignees" id="task-assignees">
+          {canEdit ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="set-assignees" />
+              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2, display: "grid", gap: 0.5 }}>
+                <legend className="pl-sr-only">Assign to</legend>
+                {loaderData.members.map((member) => (
+                  <label key={member.id} style={{ display: "flex", gap: 8, alignItems: "center" }}>
+                    <input type="checkbox" name="assignee" value={member.id} defaultChecked={member.assigned} />
+                    {member.name}
+                  </label>
+                ))}
+              </Box>
+              <Button type="submit" variant="outlined">
+                Save Assignees
+              </Button>
+            </Form>
+          ) : (
+            <Typography>
+              {loaderData.members
+                .filter((member) => member.assigned)
+                .map((member) => member.name)
+                .join(", ") || "Nobody yet"}
+            </Typography>
+          )}
+        </SectionCard>
         <SectionCard title="Details" id="task-details">
           {canEdit ? (
             <DetailsForm
