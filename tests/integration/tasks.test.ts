@@ -6,6 +6,7 @@ import { activity, projects, statuses, tasks } from "~/.server/db/schema";
 import { FieldError, ForbiddenError, NotFoundError } from "~/.server/errors";
 import { createProject, setProjectArchived } from "~/.server/projects/projects";
 import { MAX_KEY_LENGTH } from "~/.server/tasks/positions";
+import { isSoundKey, repairPositions } from "~/.server/tasks/repair-positions";
 import { boardColumns, COLUMN_PAGE } from "~/.server/tasks/queries";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { DEFAULT_STATUSES } from "~/.server/tasks/statuses";
@@ -154,6 +155,27 @@ describe.each(engines)("tasks on %s", (engine) => {
     const more = await boardColumns(projectRow!, { [columns[0]!.publicId]: COLUMN_PAGE + 50 });
     expect(more[0]!.cards).toHaveLength(COLUMN_PAGE + 1);
   }, 60_000);
+
+  it("db:repair-positions re-spaces only the columns with unreadable or overlong keys, keeping their order", async () => {
+    const { owner, project, statuses: columns } = await setup();
+    for (const title of ["one", "two", "three"]) await createTask(owner.actor, { projectId: project.id, title });
+    await createTask(owner.actor, { projectId: project.id, title: "fine", statusId: columns[1]!.publicId });
+    // As an import or a hand edit could leave them: a key the package cannot read, and one far too long.
+    await db().update(tasks).set({ position: "a0!" }).where(eq(tasks.title, "two"));
+    await db()
+      .update(tasks)
+      .set({ position: `a1${"V".repeat(60)}` })
+      .where(eq(tasks.title, "three"));
+    const repaired = await repairPositions();
+    expect(repaired.filter((column) => column.statusId === columns[0]!.id)).toEqual([
+      { statusId: columns[0]!.id, name: "To Do", tasks: 3 },
+    ]);
+    expect(repaired.some((column) => column.statusId === columns[1]!.id)).toBe(false);
+    const rows = await column(columns[0]!.id);
+    expect(rows.map((row) => row.title)).toEqual(["one", "two", "three"]);
+    expect(rows.every((row) => isSoundKey(row.position))).toBe(true);
+    expect(await repairPositions()).toEqual([]);
+  });
 
   it("validates input: dates in order, statuses of this project, assignees from the workspace", async () => {
     const { owner, project } = await setup();
