@@ -458,3 +458,61 @@ export const comments = pgTable(
   },
   (t) => [uniqueIndex("comments_public_id_idx").on(t.publicId), index("comments_task_idx").on(t.taskId, t.createdAt)],
 );
+
+/**
+ * A project's chat channel (the Chat view). Markdown bodies; `mentions` holds the user ids
+ * of the members @named in it (for notifications); the author edits or deletes their own,
+ * a deleted message stays as "deleted" so the thread keeps its shape.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").notNull(),
+    body: text("body").notNull(),
+    mentions: jsonb("mentions").$type<string[]>().notNull().default([]),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("messages_public_id_idx").on(t.publicId),
+    index("messages_project_idx").on(t.projectId, t.createdAt),
+  ],
+);
+
+/**
+ * Files attached to a task (up to 25 MB), stored under DATA_DIR/uploads/attachments with a
+ * random name and served only to members of the task's workspace; `fileName` is what the
+ * uploader called it, shown and used for the download's name.
+ */
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    uploadedBy: uuid("uploaded_by").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    storagePath: text("storage_path").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("attachments_public_id_idx").on(t.publicId),
+    index("attachments_task_idx").on(t.taskId, t.createdAt),
+  ],
+);

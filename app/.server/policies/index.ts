@@ -27,6 +27,15 @@ export const ACTIONS = [
   "task.archive",
   "task.delete",
   "status.manage",
+  "label.manage",
+  "comment.create",
+  "comment.update",
+  "comment.delete",
+  "attachment.create",
+  "attachment.delete",
+  "message.create",
+  "message.update",
+  "message.delete",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -56,6 +65,18 @@ const RULES: Record<Action, readonly Role[]> = {
   "task.delete": EDITORS,
   // The project's columns are its workflow: editors shape it, as they shape the project.
   "status.manage": EDITORS,
+  // Labels are the workspace's vocabulary, shared by its projects.
+  "label.manage": EDITORS,
+  // Talking about the work is not changing it: every member comments and chats. Editing
+  // is the author's alone (OWN_ONLY); deleting the author's or a manager's (moderation).
+  "comment.create": EVERYONE,
+  "comment.update": EVERYONE,
+  "comment.delete": EVERYONE,
+  "attachment.create": EDITORS,
+  "attachment.delete": EDITORS,
+  "message.create": EVERYONE,
+  "message.update": EVERYONE,
+  "message.delete": EVERYONE,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -78,7 +99,21 @@ const REFUSALS: Record<Action, string> = {
   "task.archive": "Viewers cannot archive tasks. Ask a workspace admin for editor access.",
   "task.delete": "Viewers cannot delete tasks. Ask a workspace admin for editor access.",
   "status.manage": "Viewers cannot change the project's statuses. Ask a workspace admin for editor access.",
+  "label.manage": "Viewers cannot change labels. Ask a workspace admin for editor access.",
+  "comment.create": "You are not a member of this project's workspace.",
+  "comment.update": "You can edit only your own comments.",
+  "comment.delete": "You can delete only your own comments.",
+  "attachment.create": "Viewers cannot attach files. Ask a workspace admin for editor access.",
+  "attachment.delete": "Viewers cannot remove attachments. Ask a workspace admin for editor access.",
+  "message.create": "You are not a member of this project's workspace.",
+  "message.update": "You can edit only your own messages.",
+  "message.delete": "You can delete only your own messages.",
 };
+
+/** Actions on what someone wrote: only its author may edit it. */
+const OWN_ONLY: ReadonlySet<Action> = new Set(["comment.update", "message.update"]);
+/** The author may delete it, and so may the workspace's managers (moderation). */
+const OWN_OR_MANAGER: ReadonlySet<Action> = new Set(["comment.delete", "message.delete"]);
 
 /**
  * The lifecycle state of the entity acted on, and of what contains it: a project today; a
@@ -88,6 +123,8 @@ export type EntityState = {
   archivedAt?: Date | null;
   deletedAt?: Date | null;
   parent?: EntityState;
+  /** Of something written (a comment, a message): whether the actor wrote it. */
+  ownedByActor?: boolean;
 };
 
 /**
@@ -115,6 +152,11 @@ type Refusal = { kind: "forbidden"; message: string } | { kind: "gone" };
 function refusal(role: Role | null | undefined, action: Action, entity?: EntityState): Refusal | null {
   if (!role || !RULES[action].includes(role)) return { kind: "forbidden", message: REFUSALS[action] };
   if (entity && isDeleted(entity)) return { kind: "gone" };
+  const own = entity?.ownedByActor === true;
+  if (OWN_ONLY.has(action) && !own) return { kind: "forbidden", message: REFUSALS[action] };
+  if (OWN_OR_MANAGER.has(action) && !own && !MANAGERS.includes(role)) {
+    return { kind: "forbidden", message: REFUSALS[action] };
+  }
   if (entity?.parent && isArchived(entity.parent) && !INSIDE_ARCHIVED.has(action)) {
     return { kind: "forbidden", message: ARCHIVED_REFUSAL };
   }
@@ -133,7 +175,13 @@ function isArchived(entity: EntityState): boolean {
 }
 
 /** What a 404 names, by the action's subject. */
-const GONE_SUBJECT: Record<string, string> = { workspace: "Workspace", task: "Task" };
+const GONE_SUBJECT: Record<string, string> = {
+  workspace: "Workspace",
+  task: "Task",
+  comment: "Comment",
+  message: "Message",
+  attachment: "Attachment",
+};
 
 /** Whether the role may do `action` to the entity in its current state. */
 export function can(role: Role | null | undefined, action: Action, entity?: EntityState) {

@@ -4,6 +4,16 @@ import { ROLES, type Role } from "../db/schema";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { ACTIONS, authorize, can, permissionsOf, type Action } from ".";
 
+/** Comments and chat: every member talks (on what they wrote, for editing and deleting). */
+const TALK: Action[] = [
+  "comment.create",
+  "comment.update",
+  "comment.delete",
+  "message.create",
+  "message.update",
+  "message.delete",
+];
+
 /** The rules as the issue states them, written out role by role so a change shows here. */
 const EXPECTED: Record<Role, Action[]> = {
   owner: [...ACTIONS],
@@ -22,18 +32,25 @@ const EXPECTED: Record<Role, Action[]> = {
     "task.archive",
     "task.delete",
     "status.manage",
+    "label.manage",
+    ...TALK,
+    "attachment.create",
+    "attachment.delete",
   ],
-  viewer: ["workspace.read", "workspace.leave", "project.read", "project.star", "task.read"],
+  viewer: ["workspace.read", "workspace.leave", "project.read", "project.star", "task.read", ...TALK],
 };
+
+const mine = { ownedByActor: true };
 
 describe("policies", () => {
   for (const role of ROLES) {
     for (const action of ACTIONS) {
       const allowed = EXPECTED[role].includes(action);
       it(`${role} ${allowed ? "may" : "may not"} ${action}`, () => {
-        expect(can(role, action)).toBe(allowed);
-        if (allowed) expect(() => authorize(role, action)).not.toThrow();
-        else expect(() => authorize(role, action)).toThrow(ForbiddenError);
+        // As the author, so that only the role decides here (authorship is tested below).
+        expect(can(role, action, mine)).toBe(allowed);
+        if (allowed) expect(() => authorize(role, action, mine)).not.toThrow();
+        else expect(() => authorize(role, action, mine)).toThrow(ForbiddenError);
       });
     }
   }
@@ -49,6 +66,28 @@ describe("policies", () => {
     expect(permissionsOf("viewer")["project.update"]).toBe(false);
     expect(permissionsOf("editor")["project.update"]).toBe(true);
     expect(Object.values(permissionsOf(null)).some(Boolean)).toBe(false);
+  });
+
+  it("lets only the author edit what they wrote, and the author or a manager delete it", () => {
+    const theirs = { ownedByActor: false };
+    for (const role of ROLES) {
+      expect(() => authorize(role, "comment.update", theirs)).toThrow("You can edit only your own comments.");
+      expect(() => authorize(role, "message.update", theirs)).toThrow("You can edit only your own messages.");
+      expect(can(role, "comment.update", mine)).toBe(true);
+    }
+    expect(can("owner", "comment.delete", theirs)).toBe(true);
+    expect(can("admin", "message.delete", theirs)).toBe(true);
+    expect(() => authorize("editor", "comment.delete", theirs)).toThrow("You can delete only your own comments.");
+    expect(can("viewer", "message.delete", theirs)).toBe(false);
+    expect(can("viewer", "message.delete", mine)).toBe(true);
+    // Without the entity, nobody's authorship is known: editing is refused.
+    expect(can("owner", "comment.update")).toBe(false);
+  });
+
+  it("keeps an archived task's or project's comments and chat closed", () => {
+    const inArchived = { ownedByActor: true, parent: { archivedAt: new Date() } };
+    expect(can("owner", "comment.create", inArchived)).toBe(false);
+    expect(can("owner", "message.update", inArchived)).toBe(false);
   });
 
   describe("the entity's state", () => {
