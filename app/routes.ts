@@ -48,6 +48,7 @@ export default [
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.ts"),
     route("dashboard", "routes/app/dashboard.tsx"),
+    route("my-tasks", "routes/app/my-tasks.tsx"),
     route("projects/new", "routes/app/project-new.tsx"),
     route("project/:projectId", "routes/app/project.tsx"),
     route("project/:projectId/star", "routes/app/project-star.ts"),

@@ -81,10 +81,19 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await expect(moved.getByText("high")).toBeVisible();
   await expect(moved.getByRole("img")).toHaveCount(1);
 
+  // The dashboard counts it as mine and overdue; the figure opens the list, the list the task.
+  await page.goto("/app/dashboard");
+  const myWork = page.getByRole("list", { name: "My tasks" });
+  await expect(myWork.getByRole("link", { name: "My open tasks 1" })).toBeVisible();
+  await expect(myWork.getByRole("link", { name: "Due this week 0" })).toBeVisible();
+  await myWork.getByRole("link", { name: "Overdue 1" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overdue");
+  await page.getByRole("link", { name: `${key} Write the launch brief` }).click();
+
   // Delete it from its page: gone from the board.
-  await moved.getByRole("link", { name: "Write the launch brief" }).click();
   await page.getByRole("button", { name: "Delete Task" }).click();
   await expect(page.getByText(`${key} was deleted.`)).toBeVisible();
+  await expect(page).toHaveURL(/view=board/);
   await expect(column(page, "Review").getByRole("article")).toHaveCount(0);
 
   // The project's Activity Log tells the story, field by field.

@@ -21,3 +21,16 @@ export type BoardColumn = {
   total: number;
   cards: BoardCard[];
 };
+
+/** The dashboard's "My Work" figures, each a list at `/app/my-tasks?filter=`. */
+export type MyTaskFilter = "open" | "week" | "overdue";
+
+export type MyTask = {
+  id: string;
+  key: string;
+  title: string;
+  priority: Priority;
+  dueDate: string | null;
+  status: string;
+  project: { id: string; name: string };
+};

@@ -8,9 +8,11 @@ import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-ro
 
 import { requireActor } from "~/.server/http/respond";
 import { dashboardPage, type ProjectCard, type ProjectSort } from "~/.server/projects/queries";
+import { myTaskSummary } from "~/.server/tasks/my-tasks";
 import { useCreateProject } from "~/components/app-shell/create-project-dialog";
 import { DeleteProjectDialog } from "~/components/dashboard/delete-project-dialog";
 import { ProjectGrid, type ProjectCardData } from "~/components/dashboard/project-grid";
+import { MyWorkFigures } from "~/components/tasks/my-work";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";
 
@@ -35,8 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = Math.floor(Number(url.searchParams.get("show")) / DASHBOARD_PAGE) * DASHBOARD_PAGE;
   const shown = Math.min(DASHBOARD_MAX, Math.max(DASHBOARD_PAGE, asked || 0));
   // Bounded on the server: one more row than shown tells where Show more lands.
-  const { projects, starred } = await dashboardPage(user.id, { sort, archived, workspaceId, limit: shown + 1 });
+  const [{ projects, starred }, myWork] = await Promise.all([
+    dashboardPage(user.id, { sort, archived, workspaceId, limit: shown + 1 }),
+    myTaskSummary(user.id, new Date().toISOString().slice(0, 10)),
+  ]);
   return {
+    myWork,
     starred: page(starred, shown),
     projects: page(projects, shown),
     filters: { sort, workspaceId, archived, shown },
@@ -72,7 +78,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const [opened, setOpened] = useState<{ project: ProjectCardData; on: string } | null>(null);
   const deleting = opened?.on === location.key ? opened.project : null;
   const setDeleting = (project: ProjectCardData | null) => setOpened(project ? { project, on: location.key } : null);
-  const { starred, projects, filters } = loaderData;
+  const { starred, projects, filters, myWork } = loaderData;
   const canCreate = shell?.workspaces.some((workspace) => workspace.canCreateProject) ?? false;
 
   return (
@@ -95,6 +101,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Button>
         ) : null}
       </Box>
+
+      {filters.archived ? null : (
+        <Box component="section" aria-labelledby="my-work-heading" sx={{ mb: 5 }}>
+          <Typography id="my-work-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
+            My Work
+          </Typography>
+          <MyWorkFigures summary={myWork} />
+        </Box>
+      )}
 
       {filters.archived ? null : (
         <Box component="section" aria-labelledby="starred-heading" sx={{ mb: 5 }}>
