@@ -34,3 +34,24 @@ describe("describeActivity for tasks", () => {
     expect(describeActivity("task.teleported", task)).toBe("task teleported");
   });
 });
+
+describe("describeActivity for statuses", () => {
+  it("tells how the workflow changed", () => {
+    expect(describeActivity("status.created", { name: "Blocked", category: "active" })).toBe(
+      "added the status Blocked",
+    );
+    expect(
+      describeActivity("status.updated", {
+        name: "Shipped",
+        changes: { name: { from: "Review", to: "Shipped" }, category: { from: "active", to: "done" } },
+      }),
+    ).toBe("renamed the status Review to Shipped and put Shipped in the Done category");
+    expect(describeActivity("status.moved", { name: "Done", direction: "left" })).toBe("moved the status Done left");
+    expect(describeActivity("status.deleted", { name: "Review", target: "To Do", moved: 1 })).toBe(
+      "deleted the status Review, moving its 1 task to To Do",
+    );
+    expect(describeActivity("status.deleted", { name: "Review", target: "To Do", moved: 0 })).toBe(
+      "deleted the status Review",
+    );
+  });
+});

@@ -116,9 +116,32 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
       return "left the workspace";
     case "workspace.ownership_transferred":
       return `made ${String(data.name)} an owner of the workspace`;
+    case "status.created":
+      return `added the status ${name}`;
+    case "status.updated":
+      return describeStatusChange(name, (data.changes ?? {}) as Record<string, Change>);
+    case "status.moved":
+      return `moved the status ${name} ${data.direction === "left" ? "left" : "right"}`;
+    case "status.deleted":
+      return Number(data.moved) > 0
+        ? `deleted the status ${name}, moving its ${String(data.moved)} task${Number(data.moved) === 1 ? "" : "s"} to ${String(data.target)}`
+        : `deleted the status ${name}`;
     default:
       return verb.replace(/[._]/g, " ");
   }
+}
+
+const CATEGORY_NAMES: Record<string, string> = { not_started: "Not started", active: "Active", done: "Done" };
+
+function describeStatusChange(name: string, changes: Record<string, Change>) {
+  const parts = [
+    ...(changes.name ? [`renamed the status ${changes.name.from} to ${changes.name.to}`] : []),
+    ...(changes.color ? [`changed the colour of ${name} to ${changes.color.to}`] : []),
+    ...(changes.category
+      ? [`put ${name} in the ${CATEGORY_NAMES[changes.category.to] ?? changes.category.to} category`]
+      : []),
+  ];
+  return parts.length ? listOf(parts) : `changed the status ${name}`;
 }
 
 function listOf(items: string[]) {

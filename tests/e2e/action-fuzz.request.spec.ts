@@ -52,6 +52,10 @@ const ACTIONS: Record<string, Target> = {
       "activity",
       "create-task",
       "move-task",
+      "status-create",
+      "status-update",
+      "status-move",
+      "status-delete",
       "archive",
     ],
   },
@@ -138,6 +142,7 @@ const ID_FIELDS = [
   "projectId",
   "taskId",
   "statusId",
+  "targetStatusId",
   "assignee",
   "signature",
 ];

@@ -67,6 +67,10 @@ const PROJECT_INTENTS = [
   "delete",
   "create-task",
   "move-task",
+  "status-create",
+  "status-update",
+  "status-move",
+  "status-delete",
 ];
 const TASK_INTENTS = ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
@@ -181,6 +185,8 @@ describe.each(engines)("authorization on %s", (engine) => {
             color: "rose",
             description: "",
             confirmName: "Secret Plans",
+            category: "active",
+            direction: "left",
             ...taskFields(),
           },
         }),

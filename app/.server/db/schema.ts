@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import { STATUS_CATEGORIES } from "../../validation/status-fields";
 import { TASK_PRIORITIES } from "../../validation/task-fields";
 
 /**
@@ -303,8 +304,7 @@ export const invitations = pgTable(
  */
 const positionKey = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
-export const STATUS_CATEGORIES = ["not_started", "active", "done"] as const;
-export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+export { STATUS_CATEGORIES, type StatusCategory } from "../../validation/status-fields";
 
 /** A project's columns: To Do, In Progress, Review, Done by default; each has a category. */
 export const statuses = pgTable(

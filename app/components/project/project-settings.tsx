@@ -12,18 +12,21 @@ import { SectionCard } from "~/components/forms/section-card";
 import { PROJECT_COLOR_NAMES, PROJECT_COLORS } from "~/utils/projects";
 import { deleteProjectSchema, projectSettingsSchema } from "~/validation/project-fields";
 import { CoverForm } from "./cover-form";
+import { StatusSettings, type StatusRefusal } from "./status-settings";
 import type { ProjectPageData } from "./types";
 
 /**
- * The project's Settings view: details (name, description, key, colour), cover, archive,
- * and delete confirmed by typing the name. What the role may not change is read-only.
+ * The project's Settings view: details (name, description, key, colour), cover, statuses,
+ * archive, and delete confirmed by typing the name. What the role may not change is read-only.
  */
 export function ProjectSettings({
   data,
   lastResult,
+  statusRefusal,
 }: {
   data: ProjectPageData;
   lastResult?: { intent: string; result: SubmissionResult<string[]> };
+  statusRefusal?: StatusRefusal;
 }) {
   const { project, permissions } = data;
   const editable = permissions["project.update"] && !project.archived;
@@ -45,6 +48,7 @@ export function ProjectSettings({
           <CoverForm project={project} lastResult={lastResult?.intent === "cover" ? lastResult.result : undefined} />
         </SectionCard>
       ) : null}
+      {data.statuses ? <StatusSettings statuses={data.statuses} refused={statusRefusal} /> : null}
       {permissions["project.archive"] ? (
         <SectionCard title={project.archived ? "Restore" : "Archive"} id="settings-archive">
           <Typography color="textSecondary" sx={{ mb: 2 }}>

@@ -20,6 +20,7 @@ import {
 } from "~/.server/projects/projects";
 import { projectActivity } from "~/.server/projects/queries";
 import { boardColumns, TASK_SORTS, type TaskSort } from "~/.server/tasks/queries";
+import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
 import { createTask, moveTask } from "~/.server/tasks/tasks";
 import { permissionsOf } from "~/.server/policies";
 import { membersOf } from "~/.server/team/queries";
@@ -35,7 +36,8 @@ import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
 import { TaskList } from "~/components/tasks/task-list";
 import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
-import { isProjectColor } from "~/utils/projects";
+import { isProjectColor, type ProjectColor } from "~/utils/projects";
+import { deleteStatusSchema, moveStatusSchema, statusFieldsSchema, statusIdSchema } from "~/validation/status-fields";
 import {
   deleteProjectSchema,
   PROJECT_VIEWS,
@@ -64,12 +66,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = viewOf(url);
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
-  const [activity, members, board] = await Promise.all([
+  const permissions = permissionsOf(access.role, project);
+  const [activity, members, board, statuses] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
     view === "board" || view === "list"
       ? boardColumns(project, columnLimits(url), view === "list" ? listSort(url) : undefined)
       : null,
+    view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
   ]);
   return {
     project: {
@@ -84,8 +88,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     url: `${env().appUrl}/app/project/${project.publicId}`,
     starred: access.starred,
-    permissions: permissionsOf(access.role, project),
+    permissions,
     view,
+    statuses,
     activity,
     members,
     board,
@@ -153,6 +158,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await run(() => moveTask(actor, { projectId, taskId, statusId, placement: { at: "end" } }));
       return redirect(`${here("board")}#column-${statusId}`);
     }
+    case "status-create":
+    case "status-update":
+    case "status-move":
+    case "status-delete":
+      return statusAction(intent, formData, actor, projectId, request);
     case "update": {
       const submission = parseWithZod(formData, { schema: projectSettingsSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -215,6 +225,73 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const coverSchema = z.object({ intent: z.literal("cover") });
+
+/**
+ * The Statuses settings' four forms. A refusal (bad input, a taken name, no target for
+ * the tasks) comes back beside the field of the form it came from, with what was typed.
+ */
+async function statusAction(
+  intent: string,
+  formData: FormData,
+  actor: { userId: string; ip: string | null },
+  projectId: string,
+  request: Request,
+) {
+  // The right to shape the workflow first: nobody else learns anything from its validation.
+  await load(() => assertProjectPermission(actor.userId, projectId, "status.manage"));
+  const statusId = String(formData.get("statusId") ?? "new").slice(0, 40);
+  const values = {
+    name: String(formData.get("name") ?? "").slice(0, 200),
+    color: String(formData.get("color") ?? "").slice(0, 40),
+    category: String(formData.get("category") ?? "").slice(0, 40),
+  };
+  const refuse = (field: string, message: string) =>
+    data({ intent, status: { statusId, field, message, values } }, { status: 400 });
+  const firstIssue = (error: z.ZodError) => {
+    const issue = error.issues[0]!;
+    return refuse(String(issue.path[0] ?? ""), issue.message);
+  };
+  const back = () => redirect(`/app/project/${projectId}?view=settings#settings-statuses`);
+
+  if (intent === "status-create" || intent === "status-update") {
+    const fields = statusFieldsSchema.safeParse(values);
+    if (!fields.success) return firstIssue(fields.error);
+    const input = { projectId, ...fields.data, color: fields.data.color as ProjectColor };
+    if (intent === "status-create") {
+      const result = await run(() => createStatus(actor, input));
+      if (!result.ok) return refuse(result.field, result.message);
+      return redirectWithToast(
+        `/app/project/${projectId}?view=settings#settings-statuses`,
+        { title: "Status added", description: `${fields.data.name} is the board's last column.`, variant: "success" },
+        request,
+      );
+    }
+    const id = statusIdSchema.safeParse({ statusId });
+    if (!id.success) return firstIssue(id.error);
+    const result = await run(() => updateStatus(actor, { ...input, statusId: id.data.statusId }));
+    if (!result.ok) return refuse(result.field, result.message);
+    return back();
+  }
+  if (intent === "status-move") {
+    const move = moveStatusSchema.safeParse({ statusId, direction: formData.get("direction") });
+    if (!move.success) return firstIssue(move.error);
+    await run(() => moveStatus(actor, { projectId, ...move.data }));
+    return back();
+  }
+  const removal = deleteStatusSchema.safeParse({ statusId, targetStatusId: formData.get("targetStatusId") ?? "" });
+  if (!removal.success) return firstIssue(removal.error);
+  const result = await run(() => deleteStatus(actor, { projectId, ...removal.data }));
+  if (!result.ok) return refuse(result.field, result.message);
+  return redirectWithToast(
+    `/app/project/${projectId}?view=settings#settings-statuses`,
+    {
+      title: "Status deleted",
+      description: result.value.moved ? `Its tasks moved to ${result.value.target}.` : "It had no tasks.",
+      variant: "success",
+    },
+    request,
+  );
+}
 
 type Replier = {
   reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
@@ -285,7 +362,13 @@ function ViewContent({
 }) {
   switch (data.view) {
     case "settings":
-      return <ProjectSettings data={data} lastResult={actionData && "result" in actionData ? actionData : undefined} />;
+      return (
+        <ProjectSettings
+          data={data}
+          lastResult={actionData && "result" in actionData ? actionData : undefined}
+          statusRefusal={actionData && "status" in actionData ? actionData.status : undefined}
+        />
+      );
     case "activity":
       return data.activity ? <ActivityLog activity={data.activity} /> : null;
     case "sharing":
