@@ -52,6 +52,9 @@ const ACTIONS: Record<string, Target> = {
       "activity",
       "create-task",
       "move-task",
+      "post-message",
+      "edit-message",
+      "delete-message",
       "archive",
     ],
   },
@@ -138,10 +141,11 @@ const ID_FIELDS = [
   "projectId",
   "taskId",
   "statusId",
+  "messageId",
   "assignee",
   "signature",
 ];
-const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName"];
+const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName", "body"];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 
 /** Well-formed forms with odd contents: reach the actions (after sign-in, where one is needed). */
