@@ -10,6 +10,8 @@ import { projectForMember } from "~/.server/projects/access";
 import { createProject, setProjectArchived } from "~/.server/projects/projects";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
+import { callAction } from "../setup/route-harness";
+import * as projectRoute from "~/routes/app/project";
 
 /** The project chat's use cases and its page query, on PGlite and PostgreSQL. */
 describe.each(engines)("chat on %s", (engine) => {
@@ -181,5 +183,33 @@ describe.each(engines)("chat on %s", (engine) => {
     await expect(postMessage(outsider.actor, { projectId: project.id, body: "Let me in" })).rejects.toThrow(
       NotFoundError,
     );
+  });
+
+  it("answers the form: a refused message comes back with its text, a plain post goes to the latest", async () => {
+    const { owner, project } = await setup();
+    const post = (form: Record<string, string>) =>
+      callAction(projectRoute.action, {
+        user: owner,
+        path: `/app/project/${project.id}?view=chat`,
+        params: { projectId: project.id },
+        form: { intent: "post-message", ...form },
+      });
+    const tooLong = "y".repeat(4_001);
+    expect(await post({ body: tooLong })).toMatchObject({
+      status: 400,
+      data: { chat: { messageId: null, body: tooLong, error: "Keep the message under 4,000 characters" } },
+    });
+    expect(await post({ body: "  " })).toMatchObject({ status: 400, data: { chat: { error: "Write a message" } } });
+    const back = `/app/project/${project.id}?view=chat#latest`;
+    expect(await post({ body: "Plain", redirectTo: back })).toMatchObject({ status: 302, location: back });
+    // A fetcher sends no redirectTo and stays on the page.
+    expect(await post({ body: "Fetched" })).toMatchObject({ status: 200, data: { ok: true } });
+    const edit = await callAction(projectRoute.action, {
+      user: owner,
+      path: `/app/project/${project.id}?view=chat`,
+      params: { projectId: project.id },
+      form: { intent: "edit-message", messageId: "nope!", body: "x" },
+    });
+    expect(edit.status).toBe(400);
   });
 });
