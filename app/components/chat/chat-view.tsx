@@ -84,6 +84,12 @@ const Chat = styled("div")(({ theme }) => {
     "& .pl-deleted": { margin: "4px 0", fontStyle: "italic", color: palette.text.secondary },
     "& .pl-message-actions": { display: "flex", gap: 12, alignItems: "center", fontSize: 12 },
     "& .pl-message-actions form": { display: "inline" },
+    // With a mouse, a message's actions show when it is pointed at or holds the focus;
+    // on touch screens they always show.
+    "@media (hover: hover)": {
+      "& .pl-message-actions": { opacity: 0 },
+      "& .pl-message:hover .pl-message-actions, & .pl-message:focus-within .pl-message-actions": { opacity: 1 },
+    },
     "& .pl-message-actions a, & .pl-message-actions button, & .pl-edit-actions a": {
       padding: 0,
       border: 0,
