@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { writeWithActivity, type Actor } from "../activity/use-case";
-import type { Database, Transaction } from "../db/client";
+import type { Transaction } from "../db/client";
 import { messages, profiles, workspaceMembers } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
@@ -106,7 +106,7 @@ function checkedBody(raw: string) {
 }
 
 /** The workspace's members by display name (full name, else e-mail), whom a message may mention. */
-export async function mentionCandidates(tx: Database | Transaction, workspaceId: string): Promise<MentionCandidate[]> {
+async function mentionCandidates(tx: Transaction, workspaceId: string): Promise<MentionCandidate[]> {
   const rows = await tx
     .select({ id: workspaceMembers.userId, fullName: profiles.fullName, email: profiles.email })
     .from(workspaceMembers)
@@ -116,7 +116,7 @@ export async function mentionCandidates(tx: Database | Transaction, workspaceId:
 }
 
 /** One line of at most 80 characters (whole code points), for the activity log. */
-export function excerptOf(body: string) {
+function excerptOf(body: string) {
   const line = body.replace(/\s+/g, " ").trim();
   const chars = Array.from(line);
   return chars.length <= EXCERPT_LENGTH ? line : `${chars.slice(0, EXCERPT_LENGTH - 1).join("")}…`;

@@ -10,7 +10,7 @@ import { findMentions } from "./mentions";
 /** Messages on one page of the thread; older ones are behind "Load older messages". */
 export const CHAT_PAGE = 50;
 /** Members offered by the @mention suggestions (and highlighted); the mentioned ones come first. */
-export const MENTION_MEMBERS = 500;
+const MENTION_MEMBERS = 500;
 /** Messages by one author this close together are drawn as one group. */
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
 
@@ -63,7 +63,6 @@ export async function chatPage(project: ProjectRef, viewer: Viewer, before: stri
     canPost: can(viewer.role, "message.create", { parent: project }),
   };
 }
-export type ChatPage = Awaited<ReturnType<typeof chatPage>>;
 
 /** Newest first, one more than a page (to know whether there are older ones). */
 function latestMessages(projectId: string, before: string | null) {
