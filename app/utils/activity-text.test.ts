@@ -55,3 +55,19 @@ describe("describeActivity for statuses", () => {
     );
   });
 });
+
+describe("describeActivity for chat messages", () => {
+  it("quotes what was posted or edited, and not what was deleted", () => {
+    const data = { excerpt: "Ship it on **Friday**, @Ada Lovelace?", mentions: ["u1"] };
+    expect(describeActivity("message.posted", data)).toBe(
+      "posted in the chat: “Ship it on **Friday**, @Ada Lovelace?”",
+    );
+    expect(describeActivity("message.edited", data)).toBe(
+      "edited a chat message: “Ship it on **Friday**, @Ada Lovelace?”",
+    );
+    expect(describeActivity("message.deleted", { ...data, ownMessage: true })).toBe("deleted a chat message");
+    expect(describeActivity("message.deleted", { ...data, ownMessage: false })).toBe("removed someone's chat message");
+    expect(describeActivity("message.posted", {})).toBe("posted in the chat");
+    expect(describeActivity("message.pinned", data)).toBe("message pinned");
+  });
+});

@@ -67,8 +67,24 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
   }
 }
 
+/** Chat messages: what was said (the excerpt), never the text of a deleted one. */
+function describeMessage(verb: string, data: Record<string, unknown>): string | null {
+  const quote = typeof data.excerpt === "string" && data.excerpt ? `: “${data.excerpt}”` : "";
+  switch (verb) {
+    case "message.posted":
+      return `posted in the chat${quote}`;
+    case "message.edited":
+      return `edited a chat message${quote}`;
+    case "message.deleted":
+      return data.ownMessage === false ? "removed someone's chat message" : "deleted a chat message";
+    default:
+      return null;
+  }
+}
+
 export function describeActivity(verb: string, data: Record<string, unknown>): string {
   if (verb.startsWith("task.")) return describeTask(verb, data) ?? verb.replace(/[._]/g, " ");
+  if (verb.startsWith("message.")) return describeMessage(verb, data) ?? verb.replace(/[._]/g, " ");
   const name = typeof data.name === "string" ? data.name : "the project";
   switch (verb) {
     case "project.created":

@@ -56,6 +56,9 @@ const ACTIONS: Record<string, Target> = {
       "status-update",
       "status-move",
       "status-delete",
+      "post-message",
+      "edit-message",
+      "delete-message",
       "archive",
     ],
   },
@@ -143,10 +146,11 @@ const ID_FIELDS = [
   "taskId",
   "statusId",
   "targetStatusId",
+  "messageId",
   "assignee",
   "signature",
 ];
-const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName"];
+const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName", "body"];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 
 /** Well-formed forms with odd contents: reach the actions (after sign-in, where one is needed). */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { writeWithActivity } from "~/.server/activity/use-case";
+import { postMessage } from "~/.server/chat/messages";
 import { notify } from "~/.server/notifications/notifications";
 import { createProject, deleteProject, setProjectArchived, setProjectStarred } from "~/.server/projects/projects";
 import { initSecrets } from "~/.server/secrets";
@@ -72,6 +73,8 @@ const PROJECT_INTENTS = [
   "status-move",
   "status-delete",
 ];
+/** The Chat view's writes: every member may post, so these are swept on their own. */
+const CHAT_INTENTS = ["post-message", "edit-message", "delete-message"];
 const TASK_INTENTS = ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
@@ -105,6 +108,11 @@ describe.each(engines)("authorization on %s", (engine) => {
   let statusId: string;
   /** Valid task form fields, so only the permission can refuse them. */
   const taskFields = () => ({ title: "Hacked", priority: "high", statusId, taskId, dueDate: "", startDate: "" });
+  let messageId: string;
+  let archivedMessageId: string;
+  let deletedMessageId: string;
+  /** Valid chat form fields aimed at the owner's message, so only the permission can refuse them. */
+  const chatFields = () => ({ body: "Hacked", messageId });
   let notificationId: string;
   let invitationId: string;
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
@@ -130,9 +138,12 @@ describe.each(engines)("authorization on %s", (engine) => {
     )) as [{ id: string }];
     ({ id: archivedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Old Plans" }));
     ({ id: archivedTaskId } = await createTask(owner.actor, { projectId: archivedId, title: "Old task" }));
+    ({ id: messageId } = await postMessage(owner.actor, { projectId, body: "Secret message" }));
+    ({ id: archivedMessageId } = await postMessage(owner.actor, { projectId: archivedId, body: "Old message" }));
     await setProjectArchived(owner.actor, { projectId: archivedId, archived: true });
     ({ id: deletedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Lost Plans" }));
     ({ id: deletedTaskId } = await createTask(owner.actor, { projectId: deletedId, title: "Lost task" }));
+    ({ id: deletedMessageId } = await postMessage(owner.actor, { projectId: deletedId, body: "Lost message" }));
     await deleteProject(owner.actor, { projectId: deletedId });
     ({ id: invitationId } = await inviteMember(owner.actor, {
       workspaceId: owner.workspaceId,
@@ -165,7 +176,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
 
     await record("GET project", callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p }));
-    for (const view of ["list", "activity", "settings", "sharing"]) {
+    for (const view of ["list", "chat", "activity", "settings", "sharing"]) {
       await record(
         `GET project ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${projectId}?view=${view}`, params: p }),
@@ -189,6 +200,17 @@ describe.each(engines)("authorization on %s", (engine) => {
             direction: "left",
             ...taskFields(),
           },
+        }),
+      );
+    }
+    for (const intent of CHAT_INTENTS) {
+      await record(
+        `POST project intent=${intent}`,
+        callAction(project.action, {
+          ...as,
+          path: `/app/project/${projectId}?view=chat`,
+          params: p,
+          form: { intent, ...chatFields() },
         }),
       );
     }
@@ -326,6 +348,15 @@ describe.each(engines)("authorization on %s", (engine) => {
           form: { intent, ...taskFields() },
         }),
       ),
+      // A viewer talks (see the last test) but edits and deletes only their own messages.
+      ...["edit-message", "delete-message"].map((intent) =>
+        callAction(project.action, {
+          ...as,
+          path: `/app/project/${projectId}`,
+          params: p,
+          form: { intent, ...chatFields() },
+        }),
+      ),
       callAction(projectDelete.action, { ...as, path: `/app/project/${projectId}/delete`, params: p }),
       callAction(projectNew.action, {
         ...as,
@@ -357,7 +388,7 @@ describe.each(engines)("authorization on %s", (engine) => {
 
   it("keeps an archived project read-only for everyone, its owner included, and changes nothing", async () => {
     const p = { projectId: archivedId };
-    for (const view of ["list", "activity", "settings", "sharing"]) {
+    for (const view of ["list", "chat", "activity", "settings", "sharing"]) {
       const read = await callLoader(project.loader, {
         user: owner,
         path: `/app/project/${archivedId}?view=${view}`,
@@ -386,6 +417,15 @@ describe.each(engines)("authorization on %s", (engine) => {
         expect({ intent, status: outcome.status }).toEqual({ intent, status: 403 });
         if (user === owner) expect(JSON.stringify(outcome.data)).toContain("archived and read-only");
       }
+      for (const intent of CHAT_INTENTS) {
+        const outcome = await callAction(project.action, {
+          user,
+          path: `/app/project/${archivedId}`,
+          params: p,
+          form: { intent, body: "Revived", messageId: archivedMessageId },
+        });
+        expect({ intent, status: outcome.status }).toEqual({ intent, status: 403 });
+      }
       for (const intent of TASK_INTENTS) {
         const outcome = await callAction(task.action, {
           user,
@@ -411,7 +451,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const p = { projectId: deletedId };
     const outcomes: [string, Outcome][] = [];
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
-    for (const view of ["list", "activity", "settings", "sharing"]) {
+    for (const view of ["list", "chat", "activity", "settings", "sharing"]) {
       await record(
         `GET ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${deletedId}?view=${view}`, params: p }),
@@ -433,6 +473,17 @@ describe.each(engines)("authorization on %s", (engine) => {
             confirmName: "Lost Plans",
             ...taskFields(),
           },
+        }),
+      );
+    }
+    for (const intent of CHAT_INTENTS) {
+      await record(
+        `POST intent=${intent}`,
+        callAction(project.action, {
+          ...as,
+          path: `/app/project/${deletedId}`,
+          params: p,
+          form: { intent, body: "Revived", messageId: deletedMessageId },
         }),
       );
     }
@@ -468,5 +519,24 @@ describe.each(engines)("authorization on %s", (engine) => {
     }
     for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
     expect(await snapshot(database)).toBe(before);
+  });
+
+  it("lets a viewer post in the chat: every member talks", async () => {
+    const outcome = await callAction(project.action, {
+      user: viewer,
+      path: `/app/project/${projectId}`,
+      params: { projectId },
+      form: {
+        intent: "post-message",
+        body: "A viewer's question",
+        redirectTo: `/app/project/${projectId}?view=chat#latest`,
+      },
+    });
+    expect(outcome.status).toBe(302);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from messages where body = ${"A viewer's question"} and author_id = ${viewer.id}`,
+    );
+    expect(row?.n).toBe(1);
   });
 });

@@ -4,9 +4,10 @@ import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
-import type { Root } from "hast";
+import type { ElementContent, Root } from "hast";
 import { unified } from "unified";
-import { visit } from "unist-util-visit";
+import { SKIP, visit } from "unist-util-visit";
+import type { VFile } from "vfile";
 
 /**
  * Markdown to HTML that is safe to put in a page: raw HTML in the source is dropped, and
@@ -55,8 +56,53 @@ const userProcessor = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, defaultSchema)
+  .use(highlightSpans)
   .use(rehypeStringify);
 
-export function renderUserMarkdown(markdown: string): string {
-  return String(userProcessor.processSync(markdown));
+/** Finds the stretches of a text to highlight (chat @mentions), as offsets into it. */
+export type Highlighter = (text: string) => readonly { start: number; end: number }[];
+
+declare module "vfile" {
+  interface DataMap {
+    highlight: Highlighter;
+  }
+}
+
+export function renderUserMarkdown(markdown: string, options: { highlight?: Highlighter } = {}): string {
+  return String(userProcessor.processSync({ value: markdown, data: { highlight: options.highlight } }));
+}
+
+/** Where a highlight would mean nothing or change what the text is: code, and link text. */
+const NO_HIGHLIGHT = new Set(["code", "pre", "a"]);
+
+/**
+ * Wraps what the file's `highlight` finds in the rendered text in `<span class="pl-mention">`.
+ * It runs after sanitizing, so the class is ours and cannot be written by the author.
+ */
+function highlightSpans() {
+  return (tree: Root, file: VFile) => {
+    const find = file.data.highlight;
+    if (!find) return;
+    visit(tree, (node, index, parent) => {
+      if (node.type === "element" && NO_HIGHLIGHT.has(node.tagName)) return SKIP;
+      if (node.type !== "text" || !parent || index === undefined) return;
+      const spans = find(node.value);
+      if (spans.length === 0) return;
+      const parts: ElementContent[] = [];
+      let from = 0;
+      for (const span of spans) {
+        if (span.start > from) parts.push({ type: "text", value: node.value.slice(from, span.start) });
+        parts.push({
+          type: "element",
+          tagName: "span",
+          properties: { className: ["pl-mention"] },
+          children: [{ type: "text", value: node.value.slice(span.start, span.end) }],
+        });
+        from = span.end;
+      }
+      if (from < node.value.length) parts.push({ type: "text", value: node.value.slice(from) });
+      parent.children.splice(index, 1, ...parts);
+      return index + parts.length;
+    });
+  };
 }

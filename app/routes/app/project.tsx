@@ -9,6 +9,8 @@ import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 
+import { chatPage } from "~/.server/chat/queries";
+import { deleteMessage, editMessage, postMessage } from "~/.server/chat/messages";
 import { load, pageParam, requireActor, run } from "~/.server/http/respond";
 import { assertProjectPermission, projectForMember } from "~/.server/projects/access";
 import {
@@ -28,6 +30,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { removeImage, storeImage } from "~/.server/uploads/images";
 import { env } from "~/.server/env";
 import { StarButton } from "~/components/dashboard/star-button";
+import { ChatView } from "~/components/chat/chat-view";
 import { ActivityLog } from "~/components/project/activity-log";
 import { ProjectSettings } from "~/components/project/project-settings";
 import { ShareMenu } from "~/components/project/share-menu";
@@ -38,6 +41,8 @@ import { TaskList } from "~/components/tasks/task-list";
 import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
 import { isProjectColor, type ProjectColor } from "~/utils/projects";
 import { deleteStatusSchema, moveStatusSchema, statusFieldsSchema, statusIdSchema } from "~/validation/status-fields";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { deleteMessageSchema, editMessageSchema, postMessageSchema } from "~/validation/chat-fields";
 import {
   deleteProjectSchema,
   PROJECT_VIEWS,
@@ -67,13 +72,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
   const permissions = permissionsOf(access.role, project);
-  const [activity, members, board, statuses] = await Promise.all([
+  const [activity, members, board, statuses, chat] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
     view === "board" || view === "list"
       ? boardColumns(project, columnLimits(url), view === "list" ? listSort(url) : undefined)
       : null,
     view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
+    view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
   ]);
   return {
     project: {
@@ -94,10 +100,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     activity,
     members,
     board,
+    chat: chat && { ...chat, before: messageParam(url, "before"), editing: messageParam(url, "edit") },
     sort: listSort(url),
     // Overdue is judged by the server's calendar day (UTC) until users have a time zone.
     today: new Date().toISOString().slice(0, 10),
   };
+}
+
+/** A message's public id from the Chat view's URL (`?before=`, `?edit=`), if it looks like one. */
+function messageParam(url: URL, name: string) {
+  const value = url.searchParams.get(name);
+  return value && /^[A-Za-z0-9]{6,20}$/.test(value) ? value : null;
 }
 
 /** `?sort=<column>&dir=asc|desc` of the List view; the manual order otherwise. */
@@ -163,6 +176,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "status-move":
     case "status-delete":
       return statusAction(intent, formData, actor, projectId, request);
+    case "post-message": {
+      const submission = parseWithZod(formData, { schema: postMessageSchema });
+      const body = String(formData.get("body") ?? "");
+      const refused = (error: string) => data({ intent, chat: { messageId: null, body, error } }, { status: 400 });
+      if (submission.status !== "success") return refused(submission.error?.body?.[0] ?? "Write a message");
+      const result = await run(() => postMessage(actor, { projectId, body: submission.value.body }));
+      if (!result.ok) return refused(result.message);
+      return chatDone(formData, intent, here("chat"));
+    }
+    case "edit-message": {
+      const submission = parseWithZod(formData, { schema: editMessageSchema });
+      const messageId = String(formData.get("messageId") ?? "");
+      const body = String(formData.get("body") ?? "");
+      const refused = (error: string) => data({ intent, chat: { messageId, body, error } }, { status: 400 });
+      if (submission.status !== "success")
+        return refused(submission.error?.body?.[0] ?? "This message cannot be edited.");
+      const result = await run(() => editMessage(actor, { projectId, ...submission.value }));
+      if (!result.ok) return refused(result.message);
+      return chatDone(formData, intent, here("chat"));
+    }
+    case "delete-message": {
+      const submission = parseWithZod(formData, { schema: deleteMessageSchema });
+      if (submission.status !== "success") throw data("This message cannot be deleted.", { status: 400 });
+      await run(() => deleteMessage(actor, { projectId, messageId: submission.value.messageId }));
+      return chatDone(formData, intent, here("chat"));
+    }
     case "update": {
       const submission = parseWithZod(formData, { schema: projectSettingsSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -222,6 +261,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     default:
       return redirect(here("list"));
   }
+}
+
+/**
+ * A chat form posted without JavaScript sends `redirectTo` (the thread, at the latest
+ * message or at the one changed) and goes back there; a fetcher sends none and stays.
+ */
+function chatDone(formData: FormData, intent: string, thread: string) {
+  const back = formData.get("redirectTo");
+  return back ? redirect(safeRedirectPath(back, thread)) : data({ intent, ok: true as const });
 }
 
 const coverSchema = z.object({ intent: z.literal("cover") });
@@ -371,6 +419,15 @@ function ViewContent({
       );
     case "activity":
       return data.activity ? <ActivityLog activity={data.activity} /> : null;
+    case "chat":
+      return data.chat ? (
+        <ChatView
+          key={`${data.chat.before}/${data.chat.editing}`}
+          projectId={data.project.id}
+          chat={data.chat}
+          refused={actionData && "chat" in actionData ? actionData.chat : undefined}
+        />
+      ) : null;
     case "sharing":
       return <Sharing projectUrl={data.url} workspace={data.project.workspace} members={data.members ?? []} />;
     case "list":
