@@ -113,13 +113,7 @@ export function Checklist({
                     <>
                       <form method="post" action={pathname} data-fetcher={`item-${item.id}`} className="pl-tick">
                         <ItemFields intent="toggle-checklist-item" id={item.id} back={pathname} />
-                        <input
-                          type="checkbox"
-                          id={`check-${item.id}`}
-                          name="done"
-                          checked={item.done}
-                          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-                        />
+                        <TickBox id={item.id} done={item.done} />
                         <label htmlFor={`check-${item.id}`}>{item.title}</label>
                         {hydrated ? null : (
                           <button type="submit" aria-label={`Save ${item.title}`}>
@@ -153,6 +147,28 @@ export function Checklist({
         ) : null}
       </List>
     </SectionCard>
+  );
+}
+
+/**
+ * The item's checkbox. Left to the browser (a controlled one would spring back until the
+ * fetcher's state arrives), it submits its form when changed, and follows the item's state
+ * when the data changes underneath it (another member's tick, a refused one).
+ */
+function TickBox({ id, done }: { id: string; done: boolean }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.checked = done;
+  }, [done]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      id={`check-${id}`}
+      name="done"
+      defaultChecked={done}
+      onChange={(event) => event.currentTarget.form?.requestSubmit()}
+    />
   );
 }
 

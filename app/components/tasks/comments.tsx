@@ -161,7 +161,11 @@ function CommentItem({ comment, pathname, search }: { comment: Comment; pathname
         {comment.canEdit || comment.canDelete ? (
           <div className="pl-comment-actions">
             {comment.canEdit ? (
-              <Link to={`?${edit}#comment-${comment.id}`} preventScrollReset aria-label="Edit your comment">
+              <Link
+                to={`?${edit}#comment-${comment.id}`}
+                preventScrollReset
+                aria-label={`Edit comment by ${comment.author}`}
+              >
                 Edit
               </Link>
             ) : null}
