@@ -77,7 +77,6 @@ const CHECKLIST_INTENTS = [
 ];
 /** Every member comments: a viewer is refused only someone else's comment. */
 const COMMENT_INTENTS = ["add-comment", "edit-comment", "delete-comment"];
-const OTHERS_COMMENT_INTENTS = ["edit-comment", "delete-comment"];
 const TASK_INTENTS = [
   "update-task",
   "move-task",
