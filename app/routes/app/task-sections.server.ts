@@ -33,7 +33,8 @@ import { addCommentSchema, deleteCommentSchema, editCommentSchema } from "~/vali
 const MAX_COMMENTS = 500;
 
 export async function loadTaskSections(access: TaskAccess, viewerId: string, url: URL) {
-  const shown = Math.min(Math.max(Number(url.searchParams.get("comments")) || 0, COMMENT_PAGE), MAX_COMMENTS);
+  const asked = Math.floor(Number(url.searchParams.get("comments")) || 0);
+  const shown = Math.min(Math.max(asked, COMMENT_PAGE), MAX_COMMENTS);
   const editComment = url.searchParams.get("editComment");
   const [comments, checklist, history] = await Promise.all([
     taskComments(access, viewerId, { limit: shown, editing: editComment }),
