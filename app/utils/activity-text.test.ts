@@ -30,6 +30,31 @@ describe("describeActivity for tasks", () => {
     expect(describeActivity("task.deleted", task)).toBe("deleted WEB-7 Write the brief");
   });
 
+  it("tells comments and checklist changes on the task, without the comment's text", () => {
+    expect(describeActivity("comment.created", { ...task, comment: "c1" })).toBe("commented on WEB-7 Write the brief");
+    expect(describeActivity("comment.edited", task)).toBe("edited a comment on WEB-7 Write the brief");
+    expect(describeActivity("comment.deleted", { ...task, own: true })).toBe(
+      "deleted a comment on WEB-7 Write the brief",
+    );
+    expect(describeActivity("comment.deleted", { ...task, own: false })).toBe(
+      "deleted someone's comment on WEB-7 Write the brief",
+    );
+    const item = (action: string, extra: Record<string, unknown> = {}) =>
+      describeActivity("task.checklist_changed", { ...task, action, item: "Book the venue", ...extra });
+    expect(item("added")).toBe("added “Book the venue” to the checklist of WEB-7 Write the brief");
+    expect(item("completed")).toBe("completed “Book the venue” on WEB-7 Write the brief");
+    expect(item("reopened")).toBe("unticked “Book the venue” on WEB-7 Write the brief");
+    expect(item("renamed", { changes: { title: { from: "Book a venue", to: "Book the venue" } } })).toBe(
+      "renamed the checklist item “Book a venue” to “Book the venue” on WEB-7 Write the brief",
+    );
+    expect(item("moved", { direction: "up" })).toBe("moved “Book the venue” up the checklist of WEB-7 Write the brief");
+    expect(item("moved", { direction: "down" })).toBe(
+      "moved “Book the venue” down the checklist of WEB-7 Write the brief",
+    );
+    expect(item("deleted")).toBe("removed “Book the venue” from the checklist of WEB-7 Write the brief");
+    expect(item("teleported")).toBe("changed the checklist of WEB-7 Write the brief");
+  });
+
   it("falls back to the verb's words for a task verb it does not know", () => {
     expect(describeActivity("task.teleported", task)).toBe("task teleported");
   });

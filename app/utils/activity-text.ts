@@ -62,8 +62,41 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
     }
     case "task.deleted":
       return `deleted ${task}`;
+    case "task.checklist_changed":
+      return checklistChange(task, data);
+    case "comment.created":
+      return `commented on ${task}`;
+    case "comment.edited":
+      return `edited a comment on ${task}`;
+    case "comment.deleted":
+      return data.own === false ? `deleted someone's comment on ${task}` : `deleted a comment on ${task}`;
     default:
       return null;
+  }
+}
+
+/** "completed “Book the venue” on WEB-7 Plan the launch". */
+function checklistChange(task: string, data: Record<string, unknown>) {
+  const item = `“${String(data.item ?? "an item")}”`;
+  switch (data.action) {
+    case "added":
+      return `added ${item} to the checklist of ${task}`;
+    case "completed":
+      return `completed ${item} on ${task}`;
+    case "reopened":
+      return `unticked ${item} on ${task}`;
+    case "renamed": {
+      const change = (data.changes as Record<string, TaskChange> | undefined)?.title;
+      return change
+        ? `renamed the checklist item “${String(change.from)}” to ${item} on ${task}`
+        : `renamed a checklist item on ${task}`;
+    }
+    case "moved":
+      return `moved ${item} ${data.direction === "up" ? "up" : "down"} the checklist of ${task}`;
+    case "deleted":
+      return `removed ${item} from the checklist of ${task}`;
+    default:
+      return `changed the checklist of ${task}`;
   }
 }
 
@@ -83,7 +116,10 @@ function describeMessage(verb: string, data: Record<string, unknown>): string | 
 }
 
 export function describeActivity(verb: string, data: Record<string, unknown>): string {
-  if (verb.startsWith("task.")) return describeTask(verb, data) ?? verb.replace(/[._]/g, " ");
+  // Comments are about a task too: their subject is the task.
+  if (verb.startsWith("task.") || verb.startsWith("comment.")) {
+    return describeTask(verb, data) ?? verb.replace(/[._]/g, " ");
+  }
   if (verb.startsWith("message.")) return describeMessage(verb, data) ?? verb.replace(/[._]/g, " ");
   const name = typeof data.name === "string" ? data.name : "the project";
   switch (verb) {

@@ -5,7 +5,7 @@ export const TASK_PRIORITIES = ["none", "low", "medium", "high", "urgent"] as co
 export type Priority = (typeof TASK_PRIORITIES)[number];
 
 /** Public ids: letters and digits, as newPublicId makes them. */
-const publicId = z.string().regex(/^[A-Za-z0-9]{6,20}$/, { error: "Unknown item" });
+export const publicId = z.string().regex(/^[A-Za-z0-9]{6,20}$/, { error: "Unknown item" });
 
 export const taskTitle = z
   .string({ error: "Enter a task title" })

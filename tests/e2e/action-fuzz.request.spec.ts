@@ -64,7 +64,21 @@ const ACTIONS: Record<string, Target> = {
   },
   "routes/app/task.tsx": {
     url: (ids) => `/app/project/${ids.project}/task/${ids.task}`,
-    intents: ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"],
+    intents: [
+      "update-task",
+      "move-task",
+      "set-assignees",
+      "add-subtask",
+      "add-comment",
+      "edit-comment",
+      "delete-comment",
+      "add-checklist-item",
+      "rename-checklist-item",
+      "toggle-checklist-item",
+      "move-checklist-item",
+      "delete-checklist-item",
+      "delete-task",
+    ],
   },
   "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
   "routes/app/notifications.tsx": { url: () => "/app/notifications", intents: ["mark-read", "mark-all-read"] },
@@ -148,9 +162,22 @@ const ID_FIELDS = [
   "targetStatusId",
   "messageId",
   "assignee",
+  "commentId",
+  "itemId",
   "signature",
 ];
-const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName", "body"];
+const TEXT_FIELDS = [
+  "name",
+  "fullName",
+  "email",
+  "workEmail",
+  "subject",
+  "message",
+  "company",
+  "confirmName",
+  "body",
+  "title",
+];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 
 /** Well-formed forms with odd contents: reach the actions (after sign-in, where one is needed). */

@@ -13,6 +13,8 @@ import { notify } from "~/.server/notifications/notifications";
 import { createProject, deleteProject, setProjectArchived, setProjectStarred } from "~/.server/projects/projects";
 import { initSecrets } from "~/.server/secrets";
 import { inviteMember } from "~/.server/team/invitations";
+import { addChecklistItem } from "~/.server/tasks/checklist";
+import { addComment } from "~/.server/tasks/comments";
 import { createTask } from "~/.server/tasks/tasks";
 import routes from "~/routes";
 import * as dashboard from "~/routes/app/dashboard";
@@ -75,7 +77,24 @@ const PROJECT_INTENTS = [
 ];
 /** The Chat view's writes: every member may post, so these are swept on their own. */
 const CHAT_INTENTS = ["post-message", "edit-message", "delete-message"];
-const TASK_INTENTS = ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"];
+const CHECKLIST_INTENTS = [
+  "add-checklist-item",
+  "rename-checklist-item",
+  "toggle-checklist-item",
+  "move-checklist-item",
+  "delete-checklist-item",
+];
+/** Every member comments: a viewer is refused only someone else's comment. */
+const COMMENT_INTENTS = ["add-comment", "edit-comment", "delete-comment"];
+const TASK_INTENTS = [
+  "update-task",
+  "move-task",
+  "set-assignees",
+  "add-subtask",
+  "delete-task",
+  ...CHECKLIST_INTENTS,
+  ...COMMENT_INTENTS,
+];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete"];
@@ -106,13 +125,28 @@ describe.each(engines)("authorization on %s", (engine) => {
   let archivedTaskId: string;
   let deletedTaskId: string;
   let statusId: string;
-  /** Valid task form fields, so only the permission can refuse them. */
-  const taskFields = () => ({ title: "Hacked", priority: "high", statusId, taskId, dueDate: "", startDate: "" });
   let messageId: string;
   let archivedMessageId: string;
   let deletedMessageId: string;
   /** Valid chat form fields aimed at the owner's message, so only the permission can refuse them. */
   const chatFields = () => ({ body: "Hacked", messageId });
+  let commentId: string;
+  let itemId: string;
+  let archivedCommentId: string;
+  /** Valid task form fields (the owner's comment and checklist item), so only the permission can refuse them. */
+  const taskFields = () => ({
+    title: "Hacked",
+    priority: "high",
+    statusId,
+    taskId,
+    dueDate: "",
+    startDate: "",
+    body: "Hacked",
+    commentId,
+    itemId,
+    direction: "down",
+    done: "on",
+  });
   let notificationId: string;
   let invitationId: string;
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
@@ -132,6 +166,9 @@ describe.each(engines)("authorization on %s", (engine) => {
     }));
     await setProjectStarred(owner.actor, { projectId, starred: true });
     ({ id: taskId } = await createTask(owner.actor, { projectId, title: "Secret task" }));
+    ({ id: commentId } = await addComment(owner.actor, { taskId, body: "Secret comment" }));
+    ({ id: itemId } = await addChecklistItem(owner.actor, { taskId, title: "Secret item" }));
+    await addChecklistItem(owner.actor, { taskId, title: "Second item" });
     [{ id: statusId }] = (await queryRows<{ id: string }>(
       database.db,
       sql`select public_id as id from statuses order by position desc limit 1`,
@@ -140,6 +177,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     ({ id: archivedTaskId } = await createTask(owner.actor, { projectId: archivedId, title: "Old task" }));
     ({ id: messageId } = await postMessage(owner.actor, { projectId, body: "Secret message" }));
     ({ id: archivedMessageId } = await postMessage(owner.actor, { projectId: archivedId, body: "Old message" }));
+    ({ id: archivedCommentId } = await addComment(owner.actor, { taskId: archivedTaskId, body: "Old comment" }));
     await setProjectArchived(owner.actor, { projectId: archivedId, archived: true });
     ({ id: deletedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Lost Plans" }));
     ({ id: deletedTaskId } = await createTask(owner.actor, { projectId: deletedId, title: "Lost task" }));
@@ -197,8 +235,8 @@ describe.each(engines)("authorization on %s", (engine) => {
             description: "",
             confirmName: "Secret Plans",
             category: "active",
-            direction: "left",
             ...taskFields(),
+            direction: "left",
           },
         }),
       );
@@ -340,7 +378,7 @@ describe.each(engines)("authorization on %s", (engine) => {
           },
         }),
       ),
-      ...TASK_INTENTS.map((intent) =>
+      ...TASK_INTENTS.filter((intent) => intent !== "add-comment").map((intent) =>
         callAction(task.action, {
           ...as,
           path: `/app/project/${projectId}/task/${taskId}`,
@@ -384,6 +422,22 @@ describe.each(engines)("authorization on %s", (engine) => {
       expect(JSON.stringify(outcome.data)).toMatch(/Access Denied/);
     }
     expect(await snapshot(database)).toBe(before);
+
+    // Talking about the work is not changing it: a viewer comments, then edits their own.
+    const path = `/app/project/${projectId}/task/${taskId}`;
+    const comment = (intent: string, fields: Record<string, string>) =>
+      callAction(task.action, {
+        ...as,
+        path,
+        params: { projectId, taskId },
+        form: { intent, redirectTo: path, ...fields },
+      });
+    const added = await comment("add-comment", { body: "A viewer's question" });
+    expect(added.status).toBe(302);
+    const own = /#comment-(\w+)$/.exec(added.location ?? "")?.[1];
+    expect(own).toBeTruthy();
+    expect((await comment("edit-comment", { commentId: own!, body: "A better question" })).status).toBe(302);
+    expect((await comment("edit-comment", { commentId, body: "Not mine" })).status).toBe(403);
   });
 
   it("keeps an archived project read-only for everyone, its owner included, and changes nothing", async () => {
@@ -431,9 +485,10 @@ describe.each(engines)("authorization on %s", (engine) => {
           user,
           path: `/app/project/${archivedId}/task/${archivedTaskId}`,
           params: { projectId: archivedId, taskId: archivedTaskId },
-          form: { intent, ...taskFields(), taskId: archivedTaskId },
+          form: { intent, ...taskFields(), taskId: archivedTaskId, commentId: archivedCommentId },
         });
         expect({ intent, status: outcome.status }).toEqual({ intent, status: 403 });
+        if (user === owner) expect(JSON.stringify(outcome.data)).toContain("archived and read-only");
       }
     }
     const read = await callLoader(task.loader, {

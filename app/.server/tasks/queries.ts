@@ -1,7 +1,16 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { db } from "../db";
-import { labels, profiles, statuses, taskAssignees, taskLabels, tasks, type Priority } from "../db/schema";
+import {
+  checklistItems,
+  labels,
+  profiles,
+  statuses,
+  taskAssignees,
+  taskLabels,
+  tasks,
+  type Priority,
+} from "../db/schema";
 import type { BoardCard, BoardColumn } from "~/components/tasks/types";
 import { generatedAvatarUrl } from "~/utils/avatar";
 import { taskKey } from "./access";
@@ -35,8 +44,8 @@ export const COLUMN_PAGE = 50;
 /**
  * The board: each status with its count of top-level tasks and its first `limit` cards by
  * position (`limits` raises one column's, for its "Show more"). A fixed number of queries
- * whatever the number of tasks: the ranked cards, then their assignees, labels and
- * subtask counts for exactly those cards.
+ * whatever the number of tasks: the ranked cards, then their assignees, labels, subtask
+ * and checklist counts for exactly those cards.
  */
 export async function boardColumns(
   project: { id: string; key: string },
@@ -90,8 +99,10 @@ export async function boardColumns(
     .where(sql`${ranked.rank} <= ${ranked.limit}`)
     .orderBy(ranked.statusId, ranked.rank);
   const ids = rows.map((row) => row.id);
-  const [people, tags, progress] =
-    ids.length === 0 ? [[], [], []] : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids)]);
+  const [people, tags, progress, checklists] =
+    ids.length === 0
+      ? [[], [], [], new Map<string, { done: number; total: number }>()]
+      : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids), checklistProgress(ids)]);
 
   // Only what the card shows: no internal id goes to the browser.
   const subtasksOf = (taskId: string) => {
@@ -113,6 +124,7 @@ export async function boardColumns(
       assignees: people.filter((person) => person.taskId === row.id).map(({ taskId: _, ...person }) => person),
       labels: tags.filter((tag) => tag.taskId === row.id).map(({ name, color }) => ({ name, color })),
       subtasks: subtasksOf(row.id),
+      checklist: checklists.get(row.id) ?? { done: 0, total: 0 },
     });
     cards.set(row.statusId, list);
   }
@@ -167,6 +179,19 @@ async function subtaskProgress(taskIds: string[]) {
     .where(and(inArray(tasks.parentId, taskIds), isNull(tasks.deletedAt)))
     .groupBy(tasks.parentId);
   return rows.map((row) => ({ parentId: row.parentId, total: Number(row.total), done: Number(row.done) }));
+}
+
+async function checklistProgress(taskIds: string[]) {
+  const rows = await db()
+    .select({
+      taskId: checklistItems.taskId,
+      total: sql<number>`count(*)`,
+      done: sql<number>`count(*) filter (where ${checklistItems.done})`,
+    })
+    .from(checklistItems)
+    .where(inArray(checklistItems.taskId, taskIds))
+    .groupBy(checklistItems.taskId);
+  return new Map(rows.map((row) => [row.taskId, { done: Number(row.done), total: Number(row.total) }]));
 }
 
 /** What a task's page shows besides its own fields: the project's statuses, its subtasks, its parent. */

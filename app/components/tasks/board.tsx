@@ -70,7 +70,7 @@ const Columns = styled("div")(({ theme }) => {
     },
     "& .pl-priority": { color: palette.text.secondary, textTransform: "capitalize" },
     "& .pl-priority[data-priority=urgent], & .pl-priority[data-priority=high]": { color: palette.warning.main },
-    "& .pl-due": { color: palette.text.secondary },
+    "& .pl-due, & .pl-checklist": { color: palette.text.secondary },
     "& .pl-due[data-overdue]": { color: palette.error.main, fontWeight: 600 },
     "& .pl-avatars": { display: "flex", marginLeft: "auto" },
     "& .pl-avatars img": {
@@ -172,6 +172,14 @@ export function Board({
                         {card.subtasks.total > 0 ? (
                           <span aria-label={`${card.subtasks.done} of ${card.subtasks.total} subtasks done`}>
                             {card.subtasks.done}/{card.subtasks.total}
+                          </span>
+                        ) : null}
+                        {card.checklist.total > 0 ? (
+                          <span
+                            className="pl-checklist"
+                            aria-label={`${card.checklist.done} of ${card.checklist.total} checklist items done`}
+                          >
+                            ☑ {card.checklist.done}/{card.checklist.total}
                           </span>
                         ) : null}
                         {card.assignees.length > 0 ? (

@@ -11,6 +11,7 @@ export type BoardCard = {
   assignees: { id: string; name: string; avatarUrl: string }[];
   labels: { name: string; color: string }[];
   subtasks: { done: number; total: number };
+  checklist: { done: number; total: number };
 };
 
 export type BoardColumn = {

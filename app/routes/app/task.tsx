@@ -18,10 +18,14 @@ import { assigneeIdsOf, taskDetail } from "~/.server/tasks/queries";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { membersOf } from "~/.server/team/queries";
 import { isUuid } from "~/validation/ids";
+import { Checklist } from "~/components/tasks/checklist";
+import { Comments } from "~/components/tasks/comments";
+import { TaskHistory } from "~/components/tasks/task-history";
 import { FormErrors, FormSelectField, FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { moveTaskSchema, TASK_PRIORITIES, taskFieldsSchema, taskTitle } from "~/validation/task-fields";
 import type { Route } from "./+types/task";
+import { checklistAction, commentAction, loadTaskSections } from "./task-sections.server";
 
 /**
  * A task's own page (`/app/project/{projectId}/task/{taskId}`): shareable, and the way to
@@ -34,10 +38,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
-  const [detail, members, assigned] = await Promise.all([
+  const [detail, members, assigned, sections] = await Promise.all([
     taskDetail(access.task, access.project),
     membersOf(access.workspace.id),
     assigneeIdsOf(access.task.id),
+    loadTaskSections(access, user.id, new URL(request.url)),
   ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
@@ -63,8 +68,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       name: member.name,
       assigned: assigned.includes(member.userId),
     })),
+    ...sections,
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],
+    canComment: permissions["comment.create"],
   };
 }
 
@@ -151,6 +158,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         request,
       );
     }
+    case "add-comment":
+    case "edit-comment":
+    case "delete-comment":
+      return commentAction(intent, { actor, projectId, taskId, formData, here });
+    case "add-checklist-item":
+    case "rename-checklist-item":
+    case "toggle-checklist-item":
+    case "move-checklist-item":
+    case "delete-checklist-item":
+      return checklistAction(intent, { actor, projectId, taskId, formData, here });
     default:
       return redirect(here);
   }
@@ -279,6 +296,17 @@ export default function TaskPage({ loaderData, actionData }: Route.ComponentProp
             <AddSubtask refused={actionData && "subtask" in actionData ? actionData.subtask : undefined} />
           ) : null}
         </SectionCard>
+        <Checklist
+          checklist={loaderData.checklist}
+          canEdit={canEdit}
+          refused={actionData && "checklistRefused" in actionData ? actionData.checklistRefused : undefined}
+        />
+        <Comments
+          comments={loaderData.comments}
+          canComment={loaderData.canComment}
+          refused={actionData && "commentRefused" in actionData ? actionData.commentRefused : undefined}
+        />
+        <TaskHistory history={loaderData.history} />
         {canDelete ? (
           <SectionCard title="Delete task" id="task-delete">
             <Typography color="textSecondary" sx={{ mb: 2 }}>

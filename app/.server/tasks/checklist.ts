@@ -1,0 +1,183 @@
+import { and, asc, eq } from "drizzle-orm";
+import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
+
+import { writeWithActivity, type Actor } from "../activity/use-case";
+import { db } from "../db";
+import type { Transaction } from "../db/client";
+import { checklistItems } from "../db/schema";
+import { FieldError, NotFoundError } from "../errors";
+import { newPublicId } from "../ids";
+import { authorize } from "../policies";
+import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { MAX_KEY_LENGTH } from "./positions";
+
+/**
+ * A task's checklist: items to tick off, in an order people set (fractional-index keys in
+ * `position`, computed here from the neighbours as they are inside the transaction, as the
+ * board's are). Changing it is changing the task: editors only, nothing while the task or
+ * its project is archived. Each change is one `task.checklist_changed` row saying what
+ * happened to which item.
+ */
+type SignedIn = Actor & { userId: string };
+
+/** A checklist is a list to tick off, not a task tracker of its own. */
+export const CHECKLIST_MAX = 100;
+
+type TaskInput = {
+  /** The task's public id. */
+  taskId: string;
+  /** When given, the task must belong to this project (the URL's). */
+  projectId?: string;
+};
+type ItemInput = TaskInput & { itemId: string };
+type Item = typeof checklistItems.$inferSelect;
+
+export async function addChecklistItem(actor: SignedIn, input: TaskInput & { title: string }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const access = await editableTask(tx, actor, input);
+    const items = await itemsOf(tx, access.task.id);
+    if (items.length >= CHECKLIST_MAX) {
+      throw new FieldError("title", `A checklist holds at most ${CHECKLIST_MAX} items.`);
+    }
+    const title = input.title.trim();
+    const publicId = newPublicId();
+    await tx.insert(checklistItems).values({
+      publicId,
+      taskId: access.task.id,
+      title,
+      position: generateKeyBetween(items.at(-1)?.position ?? null, null),
+    });
+    await record(changed(access, { action: "added", item: title }));
+    return { id: publicId };
+  });
+}
+
+/** Ticks or unticks an item. */
+export async function setChecklistItemDone(actor: SignedIn, input: ItemInput & { done: boolean }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const { access, item } = await editableItem(tx, actor, input);
+    if (item.done === input.done) return { id: item.publicId };
+    await tx
+      .update(checklistItems)
+      .set({ done: input.done, updatedAt: new Date() })
+      .where(eq(checklistItems.id, item.id));
+    await record(
+      changed(access, {
+        action: input.done ? "completed" : "reopened",
+        item: item.title,
+        changes: { done: { from: item.done, to: input.done } },
+      }),
+    );
+    return { id: item.publicId };
+  });
+}
+
+export async function renameChecklistItem(actor: SignedIn, input: ItemInput & { title: string }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const { access, item } = await editableItem(tx, actor, input);
+    const title = input.title.trim();
+    if (title === item.title) return { id: item.publicId };
+    await tx.update(checklistItems).set({ title, updatedAt: new Date() }).where(eq(checklistItems.id, item.id));
+    await record(
+      changed(access, { action: "renamed", item: title, changes: { title: { from: item.title, to: title } } }),
+    );
+    return { id: item.publicId };
+  });
+}
+
+/** Moves an item one place up or down; at the edge it stays where it is. */
+export async function moveChecklistItem(actor: SignedIn, input: ItemInput & { direction: "up" | "down" }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const { access, item } = await editableItem(tx, actor, input);
+    let items = await itemsOf(tx, access.task.id);
+    let position = positionAfterMove(items, item.id, input.direction);
+    if (position === undefined) return { id: item.publicId };
+    if (position === null || position.length > MAX_KEY_LENGTH) {
+      items = await respace(tx, items);
+      position = positionAfterMove(items, item.id, input.direction)!;
+    }
+    await tx.update(checklistItems).set({ position, updatedAt: new Date() }).where(eq(checklistItems.id, item.id));
+    await record(changed(access, { action: "moved", item: item.title, direction: input.direction }));
+    return { id: item.publicId };
+  });
+}
+
+export async function deleteChecklistItem(actor: SignedIn, input: ItemInput) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const { access, item } = await editableItem(tx, actor, input);
+    await tx.delete(checklistItems).where(eq(checklistItems.id, item.id));
+    await record(changed(access, { action: "deleted", item: item.title }));
+    return { id: item.publicId };
+  });
+}
+
+/**
+ * The key that puts the item one place up or down: between the two items it passes over.
+ * Undefined at the edge (nothing to do); null when its neighbours' keys do not allow a key
+ * between them (two items with the same key after a race), which a re-spacing fixes.
+ */
+function positionAfterMove(items: Item[], itemId: string, direction: "up" | "down") {
+  const index = items.findIndex((candidate) => candidate.id === itemId);
+  const [lower, upper] = direction === "up" ? [index - 2, index - 1] : [index + 1, index + 2];
+  if (index < 0 || (direction === "up" ? index === 0 : index === items.length - 1)) return undefined;
+  try {
+    return generateKeyBetween(items[lower]?.position ?? null, items[upper]?.position ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** Gives every item of the checklist an evenly spaced short key, keeping the order. */
+async function respace(tx: Transaction, items: Item[]) {
+  const keys = generateNKeysBetween(null, null, items.length);
+  for (const [index, item] of items.entries()) {
+    await tx.update(checklistItems).set({ position: keys[index]! }).where(eq(checklistItems.id, item.id));
+  }
+  return items.map((item, index) => ({ ...item, position: keys[index]! }));
+}
+
+async function editableTask(tx: Transaction, actor: SignedIn, input: TaskInput) {
+  const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+  authorize(access.role, "task.update", taskState(access));
+  return access;
+}
+
+/** The task (for an editor) and one of its items; an item of another task is not found. */
+async function editableItem(tx: Transaction, actor: SignedIn, input: ItemInput) {
+  const access = await editableTask(tx, actor, input);
+  const [item] = await tx
+    .select()
+    .from(checklistItems)
+    .where(and(eq(checklistItems.publicId, input.itemId), eq(checklistItems.taskId, access.task.id)));
+  if (!item) throw new NotFoundError("Checklist item");
+  return { access, item };
+}
+
+function itemsOf(tx: Transaction, taskId: string) {
+  return tx
+    .select()
+    .from(checklistItems)
+    .where(eq(checklistItems.taskId, taskId))
+    .orderBy(asc(checklistItems.position), asc(checklistItems.id));
+}
+
+function changed(access: TaskAccess, change: Record<string, unknown>) {
+  return {
+    verb: "task.checklist_changed",
+    subjectType: "task",
+    subjectId: access.task.publicId,
+    workspaceId: access.task.workspaceId,
+    projectId: access.task.projectId,
+    data: { key: taskKey(access.project.key, access.task.number), title: access.task.title, ...change },
+  };
+}
+
+/** A task's checklist in order, for its page. */
+export async function taskChecklist(taskId: string) {
+  return db()
+    .select({ id: checklistItems.publicId, title: checklistItems.title, done: checklistItems.done })
+    .from(checklistItems)
+    .where(eq(checklistItems.taskId, taskId))
+    .orderBy(asc(checklistItems.position), asc(checklistItems.id))
+    .limit(CHECKLIST_MAX);
+}

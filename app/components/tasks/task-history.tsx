@@ -1,0 +1,45 @@
+import { styled } from "@mui/material/styles";
+
+import { SectionCard } from "~/components/forms/section-card";
+import { describeActivity } from "~/utils/activity-text";
+import { relativeTime } from "~/utils/projects";
+
+/**
+ * What happened to the task, newest first (its last 50 activity rows: its changes, its
+ * comments, its checklist), each said in words by `describeActivity`. Plain elements styled
+ * once by `Entries` (docs/decisions/009).
+ */
+type Entry = { id: number; verb: string; data: Record<string, unknown>; at: string; actor: string };
+
+const Entries = styled("ol")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    "& li": { padding: "8px 0", borderBottom: `1px solid ${palette.divider}`, overflowWrap: "anywhere" },
+    "& li:last-child": { borderBottom: 0 },
+    "& time": { display: "block", fontSize: 13, color: palette.text.secondary },
+  };
+});
+
+export function TaskHistory({ history }: { history: Entry[] }) {
+  return (
+    <SectionCard title="History" id="task-history">
+      {history.length > 0 ? (
+        <Entries aria-label="Task history">
+          {history.map((entry) => (
+            <li key={entry.id}>
+              <strong>{entry.actor}</strong> {describeActivity(entry.verb, entry.data)}
+              <time dateTime={entry.at} title={new Date(entry.at).toUTCString()}>
+                {relativeTime(entry.at)}
+              </time>
+            </li>
+          ))}
+        </Entries>
+      ) : (
+        <p>Nothing has happened to this task yet.</p>
+      )}
+    </SectionCard>
+  );
+}
