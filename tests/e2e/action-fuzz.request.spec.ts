@@ -57,12 +57,24 @@ const ACTIONS: Record<string, Target> = {
   },
   "routes/app/task.tsx": {
     url: (ids) => `/app/project/${ids.project}/task/${ids.task}`,
-    intents: ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"],
+    intents: [
+      "update-task",
+      "move-task",
+      "set-assignees",
+      "set-labels",
+      "upload-attachment",
+      "delete-attachment",
+      "add-subtask",
+      "delete-task",
+    ],
   },
   "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
   "routes/app/notifications.tsx": { url: () => "/app/notifications", intents: ["mark-read", "mark-all-read"] },
   "routes/app/workspace-new.tsx": { url: () => "/app/workspaces/new" },
-  "routes/app/workspace.tsx": { url: (ids) => `/app/workspaces/${ids.workspace}`, intents: ["rename", "delete"] },
+  "routes/app/workspace.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}`,
+    intents: ["rename", "delete", "create-label", "update-label", "delete-label"],
+  },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",
     intents: ["profile", "notifications", "appearance", "password", "revoke-session"],
@@ -139,9 +151,23 @@ const ID_FIELDS = [
   "taskId",
   "statusId",
   "assignee",
+  "label",
+  "labelId",
+  "attachmentId",
   "signature",
 ];
-const TEXT_FIELDS = ["name", "fullName", "email", "workEmail", "subject", "message", "company", "confirmName"];
+const TEXT_FIELDS = [
+  "name",
+  "fullName",
+  "email",
+  "workEmail",
+  "subject",
+  "message",
+  "company",
+  "confirmName",
+  "newLabel",
+  "file",
+];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 
 /** Well-formed forms with odd contents: reach the actions (after sign-in, where one is needed). */

@@ -92,6 +92,7 @@ export function safeContentType(declared: string) {
 }
 
 /** Control and direction-changing characters, and path separators: never part of a shown name. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/g;
 export const MAX_FILE_NAME = 200;
 
