@@ -118,7 +118,7 @@ describe.each(engines)("attachments on %s", (engine) => {
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe("<script>alert(1)</script>");
     expect(answer.headers.get("Content-Type")).toBe("application/octet-stream");
-    expect(answer.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(answer.headers.get("Content-Security-Policy")).toContain("sandbox");
     expect(answer.headers.get("Content-Disposition")).toBe(
       `attachment; filename="r_sum_ _final_.html"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.html`,
     );

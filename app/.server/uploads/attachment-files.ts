@@ -118,13 +118,16 @@ export function contentDisposition(fileName: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The headers of a download: never rendered in our origin, never sniffed, never cached by others. */
+/**
+ * The headers of a download: never rendered in our origin, never cached by others. The
+ * server adds `X-Content-Type-Options: nosniff` to every answer (server/security-headers.ts),
+ * so it is not repeated here; the sandbox policy joins the page policy it also sends.
+ */
 export function downloadHeaders(attachment: { fileName: string; contentType: string; sizeBytes: number }) {
   return {
     "Content-Type": safeContentType(attachment.contentType),
     "Content-Length": String(attachment.sizeBytes),
     "Content-Disposition": contentDisposition(attachment.fileName),
-    "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-store",
     "Content-Security-Policy": "default-src 'none'; sandbox",
   };
