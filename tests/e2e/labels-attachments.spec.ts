@@ -14,9 +14,9 @@ const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 async function personalWorkspaceUrl(page: Page) {
   await page.goto("/app/dashboard");
-  const hrefs = await page.locator('a[href^="/app/workspaces/"]').evaluateAll((links) =>
-    links.map((link) => link.getAttribute("href") ?? ""),
-  );
+  const hrefs = await page
+    .locator('a[href^="/app/workspaces/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   const href = hrefs.find((candidate) => /^\/app\/workspaces\/[A-Za-z0-9]+$/.test(candidate));
   if (!href) throw new Error("no workspace link on the dashboard");
   return href;
