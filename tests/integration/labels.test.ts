@@ -18,8 +18,10 @@ import { boardColumns } from "~/.server/tasks/queries";
 import { createTask } from "~/.server/tasks/tasks";
 import { workspaceForMember } from "~/.server/workspaces/membership";
 import { parseTaskLabels } from "~/validation/labels";
+import * as workspaceRoute from "~/routes/app/workspace";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser } from "../setup/factories";
+import { callAction } from "../setup/route-harness";
 
 /** Labels: unique per workspace whatever the case, only the workspace's own on its tasks, logged. */
 describe.each(engines)("labels on %s", (engine) => {
@@ -164,6 +166,59 @@ describe.each(engines)("labels on %s", (engine) => {
     expect(await labelIdsOfTask(await internalTaskId(owner.id, task.id))).toEqual([keep.id]);
     expect(await labelIdsOfTask(await internalTaskId(owner.id, second.id))).toEqual([]);
     expect(await lastActivity("label.deleted")).toMatchObject({ data: { name: "Bug", tasks: 2 } });
+  });
+
+  it("the workspace page's forms rename, recolour and delete, and bring a taken name back beside its field", async () => {
+    const { owner } = await setup();
+    const as = {
+      user: owner,
+      path: `/app/workspaces/${owner.workspaceId}`,
+      params: { workspaceId: owner.workspaceId },
+    };
+    const added = await callAction(workspaceRoute.action, {
+      ...as,
+      form: { intent: "create-label", name: "Docs", color: "indigo" },
+    });
+    expect(added).toMatchObject({ status: 302, location: `/app/workspaces/${owner.workspaceId}#workspace-labels` });
+    const workspace = await workspaceForMember(owner.id, owner.workspaceId);
+    const [docs] = await workspaceLabels(workspace.id);
+    await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Ops", color: "slate" });
+
+    const clash = await callAction(workspaceRoute.action, {
+      ...as,
+      form: { intent: "update-label", labelId: docs!.id, name: "OPS", color: "green" },
+    });
+    expect(clash).toMatchObject({
+      status: 400,
+      data: {
+        label: {
+          labelId: docs!.id,
+          name: "OPS",
+          color: "green",
+          error: "A label with this name already exists in this workspace.",
+        },
+      },
+    });
+    const badColour = await callAction(workspaceRoute.action, {
+      ...as,
+      form: { intent: "create-label", name: "New", color: "#ff0000" },
+    });
+    expect(badColour).toMatchObject({ status: 400, data: { label: { labelId: null, error: "Pick a colour" } } });
+
+    await callAction(workspaceRoute.action, {
+      ...as,
+      form: { intent: "update-label", labelId: docs!.id, name: "Guides", color: "green" },
+    });
+    expect((await workspaceLabels(workspace.id)).find((label) => label.id === docs!.id)).toMatchObject({
+      name: "Guides",
+      color: "green",
+    });
+    const deleted = await callAction(workspaceRoute.action, {
+      ...as,
+      form: { intent: "delete-label", labelId: docs!.id },
+    });
+    expect(deleted.status).toBe(302);
+    expect((await workspaceLabels(workspace.id)).map((label) => label.name)).toEqual(["Ops"]);
   });
 
   it("reads the task page's form: ticked ids, an optional new label, refusals with what was sent", () => {
