@@ -53,6 +53,7 @@ export default [
     route("project/:projectId", "routes/app/project.tsx"),
     route("project/:projectId/star", "routes/app/project-star.ts"),
     route("project/:projectId/task/:taskId", "routes/app/task.tsx"),
+    route("project/:projectId/task/:taskId/attachment/:attachmentId", "routes/app/task-attachment.ts"),
     route("project/:projectId/delete", "routes/app/project-delete.tsx"),
     route("search", "routes/app/search.tsx"),
     route("notifications", "routes/app/notifications.tsx"),

@@ -9,7 +9,7 @@ import { BODY_LIMITS, bodyKindOf } from "~/.server/http/limits";
 import { limitRequestBodies } from "./body-limit";
 
 /** A server like ours: the limit, then a handler that reads the body as React Router's adapter does. */
-const LIMITS = { form: 1000, json: 100, multipart: 5000, other: 50 };
+const LIMITS = { form: 1000, json: 100, multipart: 5000, attachment: 20_000, other: 50 };
 let server: http.Server;
 let base: string;
 const read: { bytes: number; finished: boolean }[] = [];
@@ -91,6 +91,18 @@ describe("the request body limit", () => {
     expect(BODY_LIMITS.multipart).toBeGreaterThan(2 * 1024 * 1024);
   });
 
+  it("gives a multipart post to a task page the attachment cap, and only there", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    for (const path of ["/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs", "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs.data"]) {
+      expect(bodyKindOf(multipart, path)).toBe("attachment");
+    }
+    for (const path of ["/app/project/Ab3dEf7hJk", "/app/settings", "/app/project/a/task/b/delete", "/uploads/a"]) {
+      expect(bodyKindOf(multipart, path)).toBe("multipart");
+    }
+    expect(bodyKindOf(form, "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs")).toBe("form");
+    expect(BODY_LIMITS.attachment).toBeGreaterThan(25 * 1024 * 1024);
+  });
+
   it("lets a body under its cap through, whole", async () => {
     const answer = await send("/company/contact", {
       type: form,
@@ -152,6 +164,18 @@ describe("the request body limit", () => {
     });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toContain("The upload is larger than we accept (at most 5 KB)");
+  });
+
+  it("caps a file for a task by the attachment limit, still while it streams", async () => {
+    const task = "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs";
+    const type = "multipart/form-data; boundary=x";
+    const ok = await send(task, { type, chunks: [Buffer.alloc(8000), Buffer.alloc(8000)] });
+    expect(ok).toMatchObject({ status: 200, body: "read 16000" });
+    const chunks = Array.from({ length: 100 }, () => Buffer.alloc(1024));
+    const tooBig = await send(task, { type, chunks, headers: { Accept: "*/*" } }).catch((error: unknown) => error);
+    expect(tooBig).toMatchObject({ status: 413 });
+    expect((tooBig as Answer).body).toContain("The file is larger than we accept (at most 20 KB)");
+    expect(read.at(-1)!.bytes).toBeLessThan(LIMITS.attachment + 64 * 1024);
   });
 
   it("leaves GET alone", async () => {

@@ -16,7 +16,8 @@ import { refuse } from "./refuse";
 export function limitRequestBodies(limits: Record<keyof typeof BODY_LIMITS, number> = BODY_LIMITS): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
-    const kind = bodyKindOf(req.get("content-type"));
+    // The path as Express saw it: a file for a task may be larger than an image elsewhere.
+    const kind = bodyKindOf(req.get("content-type"), req.originalUrl.split("?")[0]);
     const limit = limits[kind];
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res, kind, limit);
@@ -45,7 +46,16 @@ const WHAT: Record<keyof typeof BODY_LIMITS, string> = {
   form: "The form you sent is larger than we accept",
   json: "The request is larger than we accept",
   multipart: "The upload is larger than we accept",
+  attachment: "The file is larger than we accept",
   other: "The request is larger than we accept",
+};
+
+const HINT: Record<keyof typeof BODY_LIMITS, string> = {
+  form: " Shorten it and try again.",
+  json: " Shorten it and try again.",
+  multipart: " Choose a smaller image and try again.",
+  attachment: " Choose a smaller file and try again.",
+  other: " Shorten it and try again.",
 };
 
 function tooLarge(req: Request, res: Response, kind: keyof typeof BODY_LIMITS, limit: number) {
@@ -53,7 +63,7 @@ function tooLarge(req: Request, res: Response, kind: keyof typeof BODY_LIMITS, l
   refuse(req, res, {
     status: 413,
     title: "Request Too Large",
-    message: `${WHAT[kind]} (at most ${describeBytes(limit)}).${kind === "multipart" ? " Choose a smaller image and try again." : " Shorten it and try again."}`,
+    message: `${WHAT[kind]} (at most ${describeBytes(limit)}).${HINT[kind]}`,
     authCode: "request_entity_too_large",
     authMessage: "Request body too large",
   });

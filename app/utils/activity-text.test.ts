@@ -55,6 +55,36 @@ describe("describeActivity for tasks", () => {
     expect(item("teleported")).toBe("changed the checklist of WEB-7 Write the brief");
   });
 
+  it("names the labels put on and taken off, and the files attached and removed", () => {
+    expect(describeActivity("task.labels_changed", { ...task, added: ["Bug", "UI"], removed: [] })).toBe(
+      "labelled WEB-7 Write the brief Bug and UI",
+    );
+    expect(describeActivity("task.labels_changed", { ...task, added: ["Bug"], removed: ["Idea"] })).toBe(
+      "labelled WEB-7 Write the brief Bug and removed the label Idea from WEB-7 Write the brief",
+    );
+    expect(describeActivity("task.labels_changed", { ...task, added: [], removed: ["Idea", "Later"] })).toBe(
+      "removed the labels Idea and Later from WEB-7 Write the brief",
+    );
+    expect(describeActivity("task.attachment_added", { ...task, file: "brief.pdf" })).toBe(
+      "attached brief.pdf to WEB-7 Write the brief",
+    );
+    expect(describeActivity("task.attachment_removed", { ...task, file: "brief.pdf" })).toBe(
+      "removed brief.pdf from WEB-7 Write the brief",
+    );
+    expect(describeActivity("task.attachment_removed", task)).toBe("removed a file from WEB-7 Write the brief");
+  });
+
+  it("tells the workspace's label changes", () => {
+    expect(describeActivity("label.created", { name: "Bug", color: "rose" })).toBe("added the label Bug");
+    expect(
+      describeActivity("label.updated", {
+        name: "Defect",
+        changes: { name: { from: "Bug", to: "Defect" }, color: { from: "rose", to: "amber" } },
+      }),
+    ).toBe("renamed the label Bug to Defect and changed the colour of Defect from rose to amber");
+    expect(describeActivity("label.deleted", { name: "Bug", tasks: 3 })).toBe("deleted the label Bug");
+  });
+
   it("falls back to the verb's words for a task verb it does not know", () => {
     expect(describeActivity("task.teleported", task)).toBe("task teleported");
   });

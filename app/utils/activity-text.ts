@@ -60,6 +60,21 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       ];
       return parts.length ? listOf(parts) : `changed who is on ${task}`;
     }
+    case "task.labels_changed": {
+      const added = Array.isArray(data.added) ? (data.added as string[]) : [];
+      const removed = Array.isArray(data.removed) ? (data.removed as string[]) : [];
+      const parts = [
+        ...(added.length ? [`labelled ${task} ${listOf(added)}`] : []),
+        ...(removed.length
+          ? [`removed the label${removed.length > 1 ? "s" : ""} ${listOf(removed)} from ${task}`]
+          : []),
+      ];
+      return parts.length ? listOf(parts) : `changed the labels of ${task}`;
+    }
+    case "task.attachment_added":
+      return `attached ${typeof data.file === "string" ? data.file : "a file"} to ${task}`;
+    case "task.attachment_removed":
+      return `removed ${typeof data.file === "string" ? data.file : "a file"} from ${task}`;
     case "task.deleted":
       return `deleted ${task}`;
     case "task.checklist_changed":
@@ -166,6 +181,18 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
       return `removed ${String(data.name)} from the workspace`;
     case "member.left":
       return "left the workspace";
+    case "label.created":
+      return `added the label ${name}`;
+    case "label.updated": {
+      const changes = (data.changes ?? {}) as Record<string, Change>;
+      const parts = [
+        ...(changes.name ? [`renamed the label ${changes.name.from} to ${changes.name.to}`] : []),
+        ...(changes.color ? [`changed the colour of ${name} from ${changes.color.from} to ${changes.color.to}`] : []),
+      ];
+      return parts.length ? listOf(parts) : `changed the label ${name}`;
+    }
+    case "label.deleted":
+      return `deleted the label ${name}`;
     case "workspace.ownership_transferred":
       return `made ${String(data.name)} an owner of the workspace`;
     case "status.created":

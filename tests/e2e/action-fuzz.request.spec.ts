@@ -68,6 +68,9 @@ const ACTIONS: Record<string, Target> = {
       "update-task",
       "move-task",
       "set-assignees",
+      "set-labels",
+      "upload-attachment",
+      "delete-attachment",
       "add-subtask",
       "add-comment",
       "edit-comment",
@@ -83,7 +86,10 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
   "routes/app/notifications.tsx": { url: () => "/app/notifications", intents: ["mark-read", "mark-all-read"] },
   "routes/app/workspace-new.tsx": { url: () => "/app/workspaces/new" },
-  "routes/app/workspace.tsx": { url: (ids) => `/app/workspaces/${ids.workspace}`, intents: ["rename", "delete"] },
+  "routes/app/workspace.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}`,
+    intents: ["rename", "delete", "create-label", "update-label", "delete-label"],
+  },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",
     intents: ["profile", "notifications", "appearance", "password", "revoke-session"],
@@ -164,6 +170,9 @@ const ID_FIELDS = [
   "assignee",
   "commentId",
   "itemId",
+  "label",
+  "labelId",
+  "attachmentId",
   "signature",
 ];
 const TEXT_FIELDS = [
@@ -177,6 +186,8 @@ const TEXT_FIELDS = [
   "confirmName",
   "body",
   "title",
+  "newLabel",
+  "file",
 ];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 

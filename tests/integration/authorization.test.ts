@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { queryRows } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
@@ -15,6 +15,8 @@ import { initSecrets } from "~/.server/secrets";
 import { inviteMember } from "~/.server/team/invitations";
 import { addChecklistItem } from "~/.server/tasks/checklist";
 import { addComment } from "~/.server/tasks/comments";
+import { addAttachment } from "~/.server/tasks/attachments";
+import { createLabel } from "~/.server/tasks/labels";
 import { createTask } from "~/.server/tasks/tasks";
 import routes from "~/routes";
 import * as dashboard from "~/routes/app/dashboard";
@@ -25,6 +27,7 @@ import * as projectNew from "~/routes/app/project-new";
 import * as projectStar from "~/routes/app/project-star";
 import * as search from "~/routes/app/search";
 import * as task from "~/routes/app/task";
+import * as taskAttachment from "~/routes/app/task-attachment";
 import * as team from "~/routes/app/team";
 import * as workspace from "~/routes/app/workspace";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
@@ -38,6 +41,13 @@ import { callAction, callLoader, type Outcome } from "../setup/route-harness";
  * without the right), and the database is byte for byte what it was before.
  */
 
+// The attachment planted below goes to a data directory of this file's own.
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  process.env.DATA_DIR = mkdtempSync(`${tmpdir()}/plotline-authorization-`);
+});
+
 /** Every route file under /app, so a new screen cannot slip past this test. */
 const COVERED = new Set([
   "routes/app/index.ts",
@@ -47,6 +57,7 @@ const COVERED = new Set([
   "routes/app/project-star.ts",
   "routes/app/project-delete.tsx",
   "routes/app/task.tsx",
+  "routes/app/task-attachment.ts",
   "routes/app/search.tsx",
   "routes/app/notifications.tsx",
   "routes/app/workspace-new.tsx",
@@ -90,6 +101,9 @@ const TASK_INTENTS = [
   "update-task",
   "move-task",
   "set-assignees",
+  "set-labels",
+  "upload-attachment",
+  "delete-attachment",
   "add-subtask",
   "delete-task",
   ...CHECKLIST_INTENTS,
@@ -97,7 +111,7 @@ const TASK_INTENTS = [
 ];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
-const WORKSPACE_INTENTS = ["rename", "delete"];
+const WORKSPACE_INTENTS = ["rename", "delete", "create-label", "update-label", "delete-label"];
 const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
 
 /** Snapshot of every row of every table the app writes, to compare before and after. */
@@ -133,7 +147,9 @@ describe.each(engines)("authorization on %s", (engine) => {
   let commentId: string;
   let itemId: string;
   let archivedCommentId: string;
-  /** Valid task form fields (the owner's comment and checklist item), so only the permission can refuse them. */
+  let labelId: string;
+  let attachmentId: string;
+  /** Valid task form fields (the owner's comment, checklist item, label and file), so only the permission can refuse them. */
   const taskFields = () => ({
     title: "Hacked",
     priority: "high",
@@ -146,7 +162,12 @@ describe.each(engines)("authorization on %s", (engine) => {
     itemId,
     direction: "down",
     done: "on",
+    label: labelId,
+    attachmentId,
+    file: new File(["planted"], "planted.txt", { type: "text/plain" }),
   });
+  /** Valid workspace form fields (its name, a label of it), so only the permission can refuse them. */
+  const workspaceFields = () => ({ confirmName: "Owner's Workspace", labelId, color: "rose" });
   let notificationId: string;
   let invitationId: string;
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
@@ -169,6 +190,16 @@ describe.each(engines)("authorization on %s", (engine) => {
     ({ id: commentId } = await addComment(owner.actor, { taskId, body: "Secret comment" }));
     ({ id: itemId } = await addChecklistItem(owner.actor, { taskId, title: "Secret item" }));
     await addChecklistItem(owner.actor, { taskId, title: "Second item" });
+    ({ id: labelId } = await createLabel(owner.actor, {
+      workspaceId: owner.workspaceId,
+      name: "Secret",
+      color: "teal",
+    }));
+    ({ id: attachmentId } = await addAttachment(owner.actor, {
+      projectId,
+      taskId,
+      file: new File(["secret"], "secret.txt", { type: "text/plain" }),
+    }));
     [{ id: statusId }] = (await queryRows<{ id: string }>(
       database.db,
       sql`select public_id as id from statuses order by position desc limit 1`,
@@ -257,6 +288,15 @@ describe.each(engines)("authorization on %s", (engine) => {
       "GET task",
       callLoader(task.loader, { ...as, path: `/app/project/${projectId}/task/${taskId}`, params: t }),
     );
+    const download = { ...t, attachmentId };
+    await record(
+      "GET attachment by guessing its URL",
+      callLoader(taskAttachment.loader, {
+        ...as,
+        path: `/app/project/${projectId}/task/${taskId}/attachment/${attachmentId}`,
+        params: download,
+      }),
+    );
     for (const intent of TASK_INTENTS) {
       await record(
         `POST task intent=${intent}`,
@@ -313,7 +353,7 @@ describe.each(engines)("authorization on %s", (engine) => {
           ...as,
           path: `/app/workspaces/${owner.workspaceId}`,
           params: w,
-          form: { intent, name: "Hacked", confirmName: "Owner's Workspace" },
+          form: { intent, name: "Hacked", ...workspaceFields() },
         }),
       );
     }
@@ -360,6 +400,13 @@ describe.each(engines)("authorization on %s", (engine) => {
     expect((await callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p })).status).toBe(
       200,
     );
+    // Every member downloads the task's files.
+    const download = await callLoader(taskAttachment.loader, {
+      ...as,
+      path: `/app/project/${projectId}/task/${taskId}/attachment/${attachmentId}`,
+      params: { projectId, taskId, attachmentId },
+    });
+    expect(download.status).toBe(200);
     const before = await snapshot(database);
     const writes = [
       ...PROJECT_INTENTS.map((intent) =>
@@ -413,7 +460,7 @@ describe.each(engines)("authorization on %s", (engine) => {
           ...as,
           path: `/app/workspaces/${owner.workspaceId}`,
           params: { workspaceId: owner.workspaceId },
-          form: { intent, name: "Renamed", confirmName: "Owner's Workspace" },
+          form: { intent, name: "Renamed", ...workspaceFields() },
         }),
       ),
     ];
@@ -555,6 +602,15 @@ describe.each(engines)("authorization on %s", (engine) => {
     await record(
       "POST delete",
       callAction(projectDelete.action, { ...as, path: `/app/project/${deletedId}/delete`, params: p }),
+    );
+    // The attachment's own task under another project's URL: not found, even for its owner.
+    await record(
+      "GET attachment under another project",
+      callLoader(taskAttachment.loader, {
+        ...as,
+        path: `/app/project/${archivedId}/task/${taskId}/attachment/${attachmentId}`,
+        params: { projectId: archivedId, taskId, attachmentId },
+      }),
     );
     const t = { projectId: deletedId, taskId: deletedTaskId };
     await record(

@@ -77,13 +77,20 @@ export function callAction(
     params = {},
     user,
     form = {},
-  }: { path: string; params?: Record<string, string>; user: SignedIn | null; form?: Record<string, string> },
+  }: { path: string; params?: Record<string, string>; user: SignedIn | null; form?: Record<string, string | File> },
 ) {
-  const request = new Request(`${BASE}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+  const request = new Request(`${BASE}${path}`, { method: "POST", body: formBody(form) });
   const args = { request, params, context: contextFor(user), url: new URL(request.url), pattern: path } as Args;
   return settle(() => fn(args as never));
+}
+
+/** URL-encoded like a plain form; multipart (as a browser sends it) when a field holds a file. */
+function formBody(form: Record<string, string | File>) {
+  const entries = Object.entries(form);
+  if (!entries.some(([, value]) => value instanceof File)) {
+    return new URLSearchParams(entries as [string, string][]);
+  }
+  const body = new FormData();
+  for (const [name, value] of entries) body.append(name, value);
+  return body;
 }

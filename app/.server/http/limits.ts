@@ -17,6 +17,15 @@ export const MAX_IMAGE_PIXELS = 36_000_000;
 const KB = 1024;
 const MB = 1024 * KB;
 
+/** The largest file a task may have attached (any type). */
+export const MAX_ATTACHMENT_BYTES = 25 * MB;
+
+/**
+ * Where a task's attachment is uploaded: the task page (its only file field is the
+ * attachment), posted as a page or, with JavaScript, as React Router's `.data` request.
+ */
+export const ATTACHMENT_UPLOAD_PATH = /^\/app\/project\/[^/]+\/task\/[^/.]+(\.data|\/)?$/;
+
 /** Request body caps, by the request's Content-Type. */
 export const BODY_LIMITS = {
   /** Ordinary HTML forms: the longest field (a description) is a few thousand characters. */
@@ -25,17 +34,19 @@ export const BODY_LIMITS = {
   json: 100 * KB,
   /** Forms with a file: one image at its own limit, plus the other fields and the multipart framing. */
   multipart: MAX_IMAGE_BYTES + 256 * KB,
+  /** A task's attachment: one file at its own limit, plus the other fields and the framing. */
+  attachment: MAX_ATTACHMENT_BYTES + 256 * KB,
   /** Anything else (text/plain theme posts, unknown or missing types). */
   other: 64 * KB,
 } as const;
 
 export type BodyKind = keyof typeof BODY_LIMITS;
 
-/** Which cap applies to a body of this Content-Type. */
-export function bodyKindOf(contentType: string | undefined): BodyKind {
+/** Which cap applies to a body of this Content-Type, sent to this path (without its query). */
+export function bodyKindOf(contentType: string | undefined, path = ""): BodyKind {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return "form";
-  if (type === "multipart/form-data") return "multipart";
+  if (type === "multipart/form-data") return ATTACHMENT_UPLOAD_PATH.test(path) ? "attachment" : "multipart";
   if (type === "application/json" || type.endsWith("+json")) return "json";
   return "other";
 }

@@ -74,6 +74,18 @@ export function listBaseStyles(theme: Theme) {
       color: palette.text.primary,
     },
     ".pl-chip[data-tone=primary]": { background: palette.primary.main, color: palette.primary.contrastText },
+    /** A task label in its colour (`data-color`); dark text where white would be too faint (AA). */
+    ".pl-label": {
+      display: "inline-block",
+      padding: "0 6px",
+      borderRadius: 6,
+      fontSize: 12,
+      lineHeight: "18px",
+      color: "#fff",
+      background: `var(--pl-from, ${PROJECT_COLORS.slate.from})`,
+      overflowWrap: "anywhere",
+    },
+    '.pl-label[data-color="teal"], .pl-label[data-color="green"]': { color: "#0b1215" },
     ".pl-secondary": { color: palette.text.secondary },
     /** A link that looks like a small outlined button (Show more, paging). */
     ".pl-link-button": {

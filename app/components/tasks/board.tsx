@@ -61,13 +61,6 @@ const Columns = styled("div")(({ theme }) => {
     },
     "& [data-done] .pl-task-title": { textDecoration: "line-through", color: palette.text.secondary },
     "& .pl-task-meta": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: 6, fontSize: 12 },
-    "& .pl-label": {
-      padding: "0 6px",
-      borderRadius: 6,
-      lineHeight: "18px",
-      color: "#fff",
-      background: "var(--pl-from)",
-    },
     "& .pl-priority": { color: palette.text.secondary, textTransform: "capitalize" },
     "& .pl-priority[data-priority=urgent], & .pl-priority[data-priority=high]": { color: palette.warning.main },
     "& .pl-due, & .pl-checklist": { color: palette.text.secondary },

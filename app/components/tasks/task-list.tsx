@@ -40,6 +40,7 @@ const Groups = styled("div")(({ theme }) => {
     "& td.pl-title": { whiteSpace: "normal", minWidth: 200, width: "100%" },
     "& td.pl-title a": { color: palette.text.primary, fontWeight: 600, textDecoration: "none" },
     "& td.pl-title a:hover": { textDecoration: "underline" },
+    "& td.pl-title .pl-label": { marginLeft: 6 },
     "& tr[data-done] td.pl-title a": { textDecoration: "line-through", color: palette.text.secondary },
     "& .pl-key, & .pl-muted": { color: palette.text.secondary },
     "& .pl-overdue": { color: palette.error.main, fontWeight: 600 },
@@ -146,6 +147,11 @@ export function TaskList({
                         <Link to={`/app/project/${projectId}/task/${task.id}`} discover="none">
                           {task.title}
                         </Link>
+                        {task.labels.map((label) => (
+                          <span key={label.name} className="pl-label" data-color={label.color}>
+                            {label.name}
+                          </span>
+                        ))}
                       </td>
                       <td className="pl-priority">{task.priority === "none" ? "—" : task.priority}</td>
                       <td className={overdue ? "pl-overdue" : task.dueDate ? undefined : "pl-muted"}>

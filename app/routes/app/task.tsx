@@ -17,6 +17,12 @@ import { taskForMember, taskKey, taskState } from "~/.server/tasks/access";
 import { assigneeIdsOf, taskDetail } from "~/.server/tasks/queries";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { membersOf } from "~/.server/team/queries";
+import { addAttachment, attachmentsOf, removeAttachment } from "~/.server/tasks/attachments";
+import { labelIdsOfTask, setTaskLabels, workspaceLabels } from "~/.server/tasks/labels";
+import { TaskAttachments } from "~/components/tasks/attachments";
+import { TaskLabels } from "~/components/tasks/task-labels";
+import { attachmentIdOf } from "~/validation/attachments";
+import { parseTaskLabels } from "~/validation/labels";
 import { isUuid } from "~/validation/ids";
 import { Checklist } from "~/components/tasks/checklist";
 import { Comments } from "~/components/tasks/comments";
@@ -38,11 +44,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
-  const [detail, members, assigned, sections] = await Promise.all([
+  const [detail, members, assigned, sections, labels, labelled, attachments] = await Promise.all([
     taskDetail(access.task, access.project),
     membersOf(access.workspace.id),
     assigneeIdsOf(access.task.id),
     loadTaskSections(access, user.id, new URL(request.url)),
+    workspaceLabels(access.workspace.id),
+    labelIdsOfTask(access.task.id),
+    attachmentsOf(access.task.id),
   ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
@@ -72,6 +81,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],
     canComment: permissions["comment.create"],
+    workspaceId: access.workspace.publicId,
+    labels: labels.map((label) => ({ ...label, checked: labelled.includes(label.id) })),
+    canCreateLabels: permissions["label.manage"],
+    attachments,
+    canAttach: permissions["attachment.create"],
+    canRemoveAttachments: permissions["attachment.delete"],
   };
 }
 
@@ -131,6 +146,41 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithToast(
         `${here}#task-assignees`,
         { title: "Assignees saved", description: "The task's assignees are updated.", variant: "success" },
+        request,
+      );
+    }
+    case "set-labels": {
+      const parsed = parseTaskLabels(formData);
+      if (!parsed.ok) return data({ intent, labels: parsed.refused }, { status: 400 });
+      const result = await run(() => setTaskLabels(actor, { projectId, taskId, ...parsed.value }));
+      if (!result.ok) return data({ intent, labels: { ...parsed.echo, error: result.message } }, { status: 400 });
+      return redirectWithToast(
+        `${here}#task-labels`,
+        { title: "Labels saved", description: "The task's labels are updated.", variant: "success" },
+        request,
+      );
+    }
+    case "upload-attachment": {
+      const file = formData.get("file");
+      if (!(file instanceof File) || file.size === 0) {
+        return data({ intent, attachment: "Choose a file to attach." }, { status: 400 });
+      }
+      const result = await run(() => addAttachment(actor, { projectId, taskId, file }));
+      if (!result.ok) return data({ intent, attachment: result.message }, { status: 400 });
+      return redirectWithToast(
+        `${here}#task-attachments`,
+        { title: "File attached", description: `${result.value.fileName} is on the task.`, variant: "success" },
+        request,
+      );
+    }
+    case "delete-attachment": {
+      const attachmentId = attachmentIdOf(formData);
+      if (!attachmentId) return data({ intent, attachment: "Choose a file of this task." }, { status: 400 });
+      const result = await run(() => removeAttachment(actor, { projectId, taskId, attachmentId }));
+      if (!result.ok) return data({ intent, attachment: result.message }, { status: 400 });
+      return redirectWithToast(
+        `${here}#task-attachments`,
+        { title: "File removed", description: `${result.value.fileName} was removed.`, variant: "success" },
         request,
       );
     }
@@ -262,6 +312,20 @@ export default function TaskPage({ loaderData, actionData }: Route.ComponentProp
             </Typography>
           )}
         </SectionCard>
+        <TaskLabels
+          labels={loaderData.labels}
+          canEdit={canEdit}
+          canCreate={loaderData.canCreateLabels}
+          workspaceId={loaderData.workspaceId}
+          refused={actionData && "labels" in actionData ? actionData.labels : undefined}
+        />
+        <TaskAttachments
+          baseUrl={`/app/project/${project.id}/task/${task.id}`}
+          attachments={loaderData.attachments}
+          canAttach={loaderData.canAttach}
+          canRemove={loaderData.canRemoveAttachments}
+          error={actionData && "attachment" in actionData ? actionData.attachment : undefined}
+        />
         <SectionCard title="Details" id="task-details">
           {canEdit ? (
             <DetailsForm

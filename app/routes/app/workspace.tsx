@@ -6,13 +6,15 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, useNavigation } from "react-router";
 
-import { load, requireActor, run } from "~/.server/http/respond";
+import { load, requireActor, run, type SignedInActor } from "~/.server/http/respond";
 import { permissionsOf } from "~/.server/policies";
 import { dashboardPage } from "~/.server/projects/queries";
 import { redirectWithToast } from "~/.server/toast";
 import { workspaceActivity } from "~/.server/workspaces/activity";
 import { workspaceForMember } from "~/.server/workspaces/membership";
 import { deleteWorkspace, renameWorkspace } from "~/.server/workspaces/workspaces";
+import { createLabel, deleteLabel, updateLabel, workspaceLabels } from "~/.server/tasks/labels";
+import { LabelManager } from "~/components/tasks/label-manager";
 import { ProjectList } from "~/components/lists/project-list";
 import { ConfirmByNameForm } from "~/components/forms/confirm-by-name-form";
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
@@ -21,6 +23,7 @@ import { describeActivity } from "~/utils/activity-text";
 import { relativeTime } from "~/utils/projects";
 import { ROLE_LABELS } from "~/validation/team";
 import { deleteWorkspaceSchema, renameWorkspaceSchema } from "~/validation/workspace";
+import { createLabelSchema, deleteLabelSchema, updateLabelSchema } from "~/validation/labels";
 import type { Route } from "./+types/workspace";
 
 /** A workspace's page: rename, delete (owner, by typing the name), its projects and recent activity. */
@@ -31,10 +34,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const workspace = await load(() => workspaceForMember(user.id, params.workspaceId));
-  const [projects, activity] = await Promise.all([
+  const [projects, activity, labels] = await Promise.all([
     // Bounded: the first 50 by name, and how many there are.
     dashboardPage(user.id, { sort: "name", workspaceId: workspace.publicId, archived: false, limit: 50 }),
     workspaceActivity(workspace.id),
+    workspaceLabels(workspace.id),
   ]);
   return {
     workspace: { id: workspace.publicId, name: workspace.name, role: workspace.role, personal: workspace.personal },
@@ -42,6 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     projects: projects.projects.items.map(({ id, name, color }) => ({ id, name, color })),
     projectCount: projects.projects.total,
     activity,
+    labels,
   };
 }
 
@@ -49,7 +54,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requireActor(request, context);
   const formData = await request.formData();
   const workspaceId = params.workspaceId;
-  if (formData.get("intent") === "delete") {
+  const intent = formData.get("intent");
+  if (intent === "create-label" || intent === "update-label" || intent === "delete-label") {
+    return labelAction(request, actor, workspaceId, formData);
+  }
+  if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: deleteWorkspaceSchema });
     if (submission.status !== "success")
       return data({ intent: "delete", lastResult: submission.reply() }, { status: 400 });
@@ -81,9 +90,65 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
+/** The Labels section's three forms: a refused name comes back beside its field. */
+async function labelAction(request: Request, actor: SignedInActor, workspaceId: string, formData: FormData) {
+  const intent = String(formData.get("intent"));
+  const back = `/app/workspaces/${workspaceId}#workspace-labels`;
+  const echo = (error: string) => {
+    const labelId = formData.get("labelId");
+    return data(
+      {
+        intent: "label" as const,
+        label: {
+          labelId: intent === "create-label" || typeof labelId !== "string" ? null : labelId,
+          name: String(formData.get("name") ?? "").slice(0, 100),
+          color: String(formData.get("color") ?? ""),
+          error,
+        },
+      },
+      { status: 400 },
+    );
+  };
+  if (intent === "delete-label") {
+    const submission = parseWithZod(formData, { schema: deleteLabelSchema });
+    if (submission.status !== "success") throw data("Choose a label of this workspace.", { status: 400 });
+    const result = await run(() => deleteLabel(actor, { workspaceId, labelId: submission.value.labelId }));
+    const name = result.ok ? result.value.name : "The label";
+    return redirectWithToast(
+      back,
+      { title: "Label deleted", description: `${name} was removed from every task.`, variant: "success" },
+      request,
+    );
+  }
+  const submission = parseWithZod(formData, {
+    schema: intent === "create-label" ? createLabelSchema : updateLabelSchema,
+  });
+  if (submission.status !== "success") {
+    const errors = Object.values(submission.error ?? {}).flat();
+    return echo(errors[0] ?? "Check the label's name and colour.");
+  }
+  const { name, color } = submission.value;
+  const result = await run(() =>
+    "labelId" in submission.value
+      ? updateLabel(actor, { workspaceId, labelId: submission.value.labelId, name, color })
+      : createLabel(actor, { workspaceId, name, color }),
+  );
+  if (!result.ok) return echo(result.message);
+  return redirectWithToast(
+    back,
+    {
+      title: intent === "create-label" ? "Label added" : "Label saved",
+      description: `${name} is ready to use.`,
+      variant: "success",
+    },
+    request,
+  );
+}
+
 export default function WorkspacePage({ loaderData, actionData }: Route.ComponentProps) {
   const { workspace, permissions, projects, projectCount, activity } = loaderData;
-  const result = (intent: string) => (actionData?.intent === intent ? actionData.lastResult : undefined);
+  const result = (intent: string) =>
+    actionData && "lastResult" in actionData && actionData.intent === intent ? actionData.lastResult : undefined;
   return (
     <Box sx={{ maxWidth: 900, mx: "auto", display: "grid", gap: 3 }}>
       <Box>
@@ -121,6 +186,11 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
           </Button>
         ) : null}
       </SectionCard>
+      <LabelManager
+        labels={loaderData.labels}
+        canManage={permissions["label.manage"]}
+        refused={actionData && "label" in actionData ? actionData.label : undefined}
+      />
       <SectionCard title="Recent activity" id="workspace-recent-activity">
         {activity.length === 0 ? (
           <Typography color="textSecondary">Nothing yet.</Typography>

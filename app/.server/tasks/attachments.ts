@@ -1,0 +1,154 @@
+import { and, count, desc, eq } from "drizzle-orm";
+
+import { writeWithActivity, type Actor } from "../activity/use-case";
+import { db } from "../db";
+import type { Transaction } from "../db/client";
+import { attachments, profiles } from "../db/schema";
+import { FieldError, NotFoundError } from "../errors";
+import { MAX_ATTACHMENT_BYTES } from "../http/limits";
+import { newPublicId } from "../ids";
+import { authorize } from "../policies";
+import { removeAttachmentFile, safeFileName, writeAttachmentFile } from "../uploads/attachment-files";
+import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+
+/**
+ * Files on a task: editors attach and remove them, every member of the workspace lists and
+ * downloads them. The file is written before its row and removed if the row is refused;
+ * a removed row's file is deleted only once the removal has committed.
+ */
+type SignedIn = Actor & { userId: string };
+
+/** A task keeps a list that fits on its page. */
+export const MAX_ATTACHMENTS_PER_TASK = 100;
+
+export async function addAttachment(actor: SignedIn, input: { taskId: string; projectId?: string; file: File }) {
+  const { file } = input;
+  if (file.size === 0) throw new FieldError("file", "Choose a file to attach.");
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new FieldError("file", "The file must be 25 MB or smaller.");
+  // Refuse before writing anything to disk; the transaction checks again.
+  const before = await taskForMember(actor.userId, input.taskId, input.projectId);
+  authorize(before.role, "attachment.create", taskState(before));
+  const storagePath = await writeAttachmentFile(file);
+  try {
+    return await writeWithActivity(actor, async (tx, record) => {
+      const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+      authorize(access.role, "attachment.create", taskState(access));
+      await assertRoom(tx, access.task.id);
+      const fileName = safeFileName(file.name);
+      const [row] = await tx
+        .insert(attachments)
+        .values({
+          publicId: newPublicId(),
+          workspaceId: access.task.workspaceId,
+          taskId: access.task.id,
+          uploadedBy: actor.userId,
+          fileName,
+          // The uploader's word, kept as said; the download decides what is safe to send it as.
+          contentType: (file.type || "application/octet-stream").slice(0, 200),
+          sizeBytes: file.size,
+          storagePath,
+        })
+        .returning({ publicId: attachments.publicId });
+      await record({
+        verb: "task.attachment_added",
+        ...subject(access),
+        data: { ...describe(access), file: fileName, size: file.size },
+      });
+      return { id: row!.publicId, fileName };
+    });
+  } catch (error) {
+    await removeAttachmentFile(storagePath);
+    throw error;
+  }
+}
+
+export async function removeAttachment(
+  actor: SignedIn,
+  input: { taskId: string; projectId?: string; attachmentId: string },
+) {
+  const removed = await writeWithActivity(actor, async (tx, record) => {
+    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+    authorize(access.role, "attachment.delete", taskState(access));
+    const [attachment] = await tx
+      .delete(attachments)
+      .where(and(eq(attachments.taskId, access.task.id), eq(attachments.publicId, input.attachmentId)))
+      .returning({ fileName: attachments.fileName, storagePath: attachments.storagePath });
+    if (!attachment) throw new NotFoundError("Attachment");
+    await record({
+      verb: "task.attachment_removed",
+      ...subject(access),
+      data: { ...describe(access), file: attachment.fileName },
+    });
+    return attachment;
+  });
+  // Only now that the row is gone for good: a rolled-back removal keeps its file.
+  await removeAttachmentFile(removed.storagePath);
+  return { fileName: removed.fileName };
+}
+
+/** A task's attachments, newest first, for its page. */
+export async function attachmentsOf(taskId: string) {
+  const rows = await db()
+    .select({
+      id: attachments.publicId,
+      fileName: attachments.fileName,
+      sizeBytes: attachments.sizeBytes,
+      createdAt: attachments.createdAt,
+      fullName: profiles.fullName,
+      email: profiles.email,
+    })
+    .from(attachments)
+    .leftJoin(profiles, eq(profiles.id, attachments.uploadedBy))
+    .where(eq(attachments.taskId, taskId))
+    .orderBy(desc(attachments.createdAt), desc(attachments.id))
+    .limit(MAX_ATTACHMENTS_PER_TASK);
+  return rows.map((row) => ({
+    id: row.id,
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+    uploader: row.fullName || row.email || "A former member",
+  }));
+}
+
+/**
+ * One attachment of a task, for its download, read by a member of the task's workspace
+ * (`taskForMember` refuses anyone else, and a task of another project, as not found).
+ */
+export async function attachmentForMember(
+  userId: string,
+  input: { projectId: string; taskId: string; attachmentId: string },
+) {
+  const access = await taskForMember(userId, input.taskId, input.projectId);
+  const [attachment] = await db()
+    .select({
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+      sizeBytes: attachments.sizeBytes,
+      storagePath: attachments.storagePath,
+    })
+    .from(attachments)
+    .where(and(eq(attachments.taskId, access.task.id), eq(attachments.publicId, input.attachmentId)));
+  if (!attachment) throw new NotFoundError("Attachment");
+  return attachment;
+}
+
+async function assertRoom(tx: Transaction, taskId: string) {
+  const [row] = await tx.select({ total: count() }).from(attachments).where(eq(attachments.taskId, taskId));
+  if ((row?.total ?? 0) >= MAX_ATTACHMENTS_PER_TASK) {
+    throw new FieldError("file", `A task can hold at most ${MAX_ATTACHMENTS_PER_TASK} files. Remove one first.`);
+  }
+}
+
+function subject(access: TaskAccess) {
+  return {
+    subjectType: "task",
+    subjectId: access.task.publicId,
+    workspaceId: access.task.workspaceId,
+    projectId: access.task.projectId,
+  };
+}
+
+function describe(access: TaskAccess) {
+  return { key: taskKey(access.project.key, access.task.number), title: access.task.title };
+}

@@ -1,0 +1,108 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+import { signUpAndSignIn } from "./support/account";
+import { newProject } from "./support/projects";
+
+/**
+ * Labels and files on a task, with JavaScript on and off: a label made on the workspace
+ * page (a taken name refused beside the field), ticked on the task page with a second one
+ * typed in, shown in colour on the board card and the list row; a file uploaded, downloaded
+ * with its bytes and name, removed.
+ */
+const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
+
+async function personalWorkspaceUrl(page: Page) {
+  await page.goto("/app/dashboard");
+  const hrefs = await page
+    .locator('a[href^="/app/workspaces/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const href = hrefs.find((candidate) => /^\/app\/workspaces\/[A-Za-z0-9]+$/.test(candidate));
+  if (!href) throw new Error("no workspace link on the dashboard");
+  return href;
+}
+
+const background = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+
+test("labels from the workspace page onto a card, and a file up, down and away @nojs", async ({ page }) => {
+  await signUpAndSignIn(page, { prefix: "labels" });
+  const projectUrl = await newProject(page, "Label Board");
+
+  // The workspace's labels: add one; the same name in another case is refused beside the field.
+  await page.goto(await personalWorkspaceUrl(page));
+  let labels = page.getByRole("region", { name: /^Labels/ });
+  await labels.getByLabel("Label name").fill("Bug");
+  await labels.getByLabel("Label colour").selectOption("rose");
+  await labels.getByRole("button", { name: "Add Label" }).click();
+  await expect(page.getByText("Label added")).toBeVisible();
+  labels = page.getByRole("region", { name: "Labels (1)" });
+  await expect(labels.getByLabel("Name of Bug")).toHaveValue("Bug");
+  await labels.getByLabel("Label name").fill("bug");
+  await labels.getByRole("button", { name: "Add Label" }).click();
+  await expect(labels.getByRole("alert")).toHaveText("A label with this name already exists in this workspace.");
+  await expect(labels.getByLabel("Label name")).toHaveValue("bug");
+  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+  // A task on the board, then its page: tick Bug and type a second label in the same save.
+  await page.goto(`${projectUrl}?view=board`);
+  const todo = page.getByRole("region", { name: "To Do", exact: true });
+  await todo.getByLabel("New task in To Do").fill("Fix the header");
+  await todo.getByRole("button", { name: "Add" }).click();
+  await todo.getByRole("link", { name: "Fix the header" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fix the header");
+  const taskUrl = new URL(page.url()).pathname;
+  const taskLabels = page.getByRole("form", { name: "Task labels" });
+  await taskLabels.getByRole("checkbox", { name: "Bug" }).check();
+  await taskLabels.getByLabel("New label", { exact: true }).fill("Frontend");
+  await taskLabels.getByLabel("New label colour").selectOption("teal");
+  await taskLabels.getByRole("button", { name: "Save Labels" }).click();
+  await expect(page.getByText("Labels saved")).toBeVisible();
+  await expect(taskLabels.getByRole("checkbox", { name: "Bug" })).toBeChecked();
+  await expect(taskLabels.getByRole("checkbox", { name: "Frontend" })).toBeChecked();
+
+  // A file: upload, see it listed, download its exact bytes under its name, remove it.
+  const files = page.getByRole("region", { name: /^Attachments/ });
+  await files.getByLabel(/^File/).setInputFiles({
+    name: "notes é.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("launch notes\n"),
+  });
+  await files.getByRole("button", { name: "Upload File" }).click();
+  const attached = page.getByRole("region", { name: "Attachments (1)" });
+  await expect(attached).toBeVisible();
+  const link = attached.getByRole("link", { name: "notes é.txt" });
+  await expect(link).toBeVisible();
+  await expect(attached.getByText(/^13 B · .+ · just now$/)).toBeVisible();
+  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  const href = (await link.getAttribute("href"))!;
+  expect(href).toMatch(new RegExp(`^${taskUrl}/attachment/[A-Za-z0-9]{10}$`));
+  const download = await page.request.get(href);
+  expect(download.status()).toBe(200);
+  expect((await download.body()).toString()).toBe("launch notes\n");
+  expect(download.headers()["content-disposition"]).toBe(
+    `attachment; filename="notes _.txt"; filename*=UTF-8''notes%20%C3%A9.txt`,
+  );
+  expect(download.headers()["x-content-type-options"]).toBe("nosniff");
+  await attached.getByRole("button", { name: "Remove notes é.txt" }).click();
+  await expect(page.getByText("File removed")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Attachments (0)" }).getByText("No files yet.")).toBeVisible();
+  expect((await page.request.get(href)).status()).toBe(404);
+
+  // The card and the list row show both labels in their colours.
+  await page.goto(`${projectUrl}?view=board`);
+  const card = page.getByRole("article").filter({ hasText: "Fix the header" });
+  await expect(card.locator(".pl-label")).toHaveText(["Bug", "Frontend"]);
+  expect(await background(page, 'article .pl-label:text-is("Bug")')).toBe("rgb(225, 29, 72)");
+  expect(await background(page, 'article .pl-label:text-is("Frontend")')).toBe("rgb(13, 148, 136)");
+  await page.goto(`${projectUrl}?view=list`);
+  await expect(page.locator("td.pl-title .pl-label")).toHaveText(["Bug", "Frontend"]);
+  expect(await background(page, 'td .pl-label:text-is("Bug")')).toBe("rgb(225, 29, 72)");
+
+  // The Activity Log tells it.
+  await page.goto(`${projectUrl}?view=activity`);
+  const log = page.getByRole("main");
+  await expect(log.getByText(/labelled [A-Z0-9]+-1 Fix the header Bug and Frontend$/)).toBeVisible();
+  await expect(log.getByText(/attached notes é\.txt to [A-Z0-9]+-1 Fix the header$/)).toBeVisible();
+  await expect(log.getByText(/removed notes é\.txt from [A-Z0-9]+-1 Fix the header$/)).toBeVisible();
+});
