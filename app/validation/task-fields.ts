@@ -31,6 +31,11 @@ export const moveTaskSchema = z.object({
   intent: z.literal("move-task"),
   taskId: publicId,
   statusId: publicId,
+  /** The board's drag and drop: the cards the task was dropped between (none: the end). */
+  beforeId: publicId.optional(),
+  afterId: publicId.optional(),
+  /** "fetcher": answer with data (a refusal too), not a redirect or an error page. */
+  via: z.literal("fetcher").optional(),
 });
 
 export const taskFieldsSchema = z.object({

@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 
-import { load, pageParam, requireActor, run } from "~/.server/http/respond";
+import { load, pageParam, requireActor, run, runForFetcher } from "~/.server/http/respond";
 import { assertProjectPermission, projectForMember } from "~/.server/projects/access";
 import {
   deleteProject,
@@ -148,9 +148,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "move-task": {
       const submission = parseWithZod(formData, { schema: moveTaskSchema });
-      if (submission.status !== "success") throw data("This move is not valid.", { status: 400 });
-      const { taskId, statusId } = submission.value;
-      await run(() => moveTask(actor, { projectId, taskId, statusId, placement: { at: "end" } }));
+      const viaFetcher = formData.get("via") === "fetcher";
+      if (submission.status !== "success") {
+        if (viaFetcher) return data({ intent, moveError: "This move is not valid." }, { status: 400 });
+        throw data("This move is not valid.", { status: 400 });
+      }
+      const { taskId, statusId, beforeId, afterId } = submission.value;
+      const placement = beforeId ? { before: beforeId } : afterId ? { after: afterId } : ({ at: "end" } as const);
+      const move = () => moveTask(actor, { projectId, taskId, statusId, placement });
+      // The board's drag and drop keeps its place on the page: data back, then revalidation.
+      if (viaFetcher) {
+        const result = await runForFetcher(move);
+        return result.ok
+          ? data({ intent, moved: taskId })
+          : data({ intent, moveError: result.message }, { status: result.status });
+      }
+      await run(move);
       return redirect(`${here("board")}#column-${statusId}`);
     }
     case "update": {
