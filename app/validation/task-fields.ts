@@ -38,6 +38,11 @@ export const moveTaskSchema = z.object({
   via: z.literal("fetcher").optional(),
 });
 
+/** Where a move puts the task: before the card that follows it, else after the one before it, else at the end. */
+export function placementOf({ beforeId, afterId }: { beforeId?: string; afterId?: string }) {
+  return beforeId ? { before: beforeId } : afterId ? { after: afterId } : ({ at: "end" } as const);
+}
+
 export const taskFieldsSchema = z.object({
   intent: z.literal("update-task"),
   title: taskTitle,

@@ -26,29 +26,34 @@ import { applyMove, moveTo, type Move } from "~/components/tasks/board-moves";
 import type { BoardCard, BoardColumn } from "~/components/tasks/types";
 
 /**
- * The board's drag and drop, mounted only after hydration (dnd-kit's generated ids would not
- * match the server's HTML): the same columns and cards, each card draggable with the pointer
- * or, from its handle, with the keyboard (Space or Enter picks it up, the arrows move it,
- * Space or Enter drops it, Escape puts it back). A drop becomes one `Move` for the board's
- * queue; what happens is announced in our words.
+ * The board's drag and drop: the same columns and cards, each card draggable with the
+ * pointer or, from its handle, with the keyboard (Space or Enter picks it up, the arrows
+ * move it, Space or Enter drops it, Escape puts it back). A drop becomes one `Move` for the
+ * board's queue; what happens is announced in our words. The contexts render no markup of
+ * their own, so they wrap the board from the start and hydration keeps every column (and
+ * what is typed in it); the cards become draggable only once `active` (hydrated), because
+ * dnd-kit's generated ids in their attributes would not match the server's HTML.
  */
 const INSTRUCTIONS =
   "To move a card, press Space or Enter on its drag handle, use the arrow keys to move it " +
   "(left and right change the column), then press Space or Enter to drop it, or Escape to cancel.";
 
 type Props = {
+  active: boolean;
   columns: BoardColumn[];
   onMove: (move: Move) => void;
   renderColumn: (column: BoardColumn, cards: ReactNode) => ReactNode;
   renderCard: (column: BoardColumn, card: BoardCard, handle: ReactNode) => ReactNode;
 };
 
-export function BoardDnd({ columns, onMove, renderColumn, renderCard }: Props) {
+export function BoardDnd({ active, columns, onMove, renderColumn, renderCard }: Props) {
   // The columns while a card is dragged across them; the board's own columns otherwise.
   const [dragged, setDragged] = useState<BoardColumn[] | null>(null);
   const shown = dragged ?? columns;
   // What the next announcement says: set by the handlers, which dnd-kit runs first.
   const said = useRef("");
+  // Where the card was last announced, so passing over itself repeats nothing.
+  const lastSpot = useRef("");
   const announcements = useMemo<Announcements>(() => {
     const say = () => said.current;
     return { onDragStart: say, onDragOver: say, onDragEnd: say, onDragCancel: say };
@@ -62,6 +67,7 @@ export function BoardDnd({ columns, onMove, renderColumn, renderCard }: Props) {
     const spot = locate(columns, active.id);
     if (!spot) return;
     said.current = `Picked up ${spot.card.key}, ${spot.card.title}. It is in ${where(spot)}.`;
+    lastSpot.current = where(spot);
     setDragged(columns);
   }
 
@@ -75,7 +81,7 @@ export function BoardDnd({ columns, onMove, renderColumn, renderCard }: Props) {
     }
     if (target === spot.column) {
       const index = target.cards.findIndex((card) => card.id === over.id);
-      said.current = `${spot.card.key} is over ${where({ column: target, index: index < 0 ? spot.index : index })}.`;
+      tell(spot.card, { column: target, index: index < 0 ? spot.index : index });
       return;
     }
     // Into another column: before the card it is over, or after it when the pointer is past its middle.
@@ -90,7 +96,13 @@ export function BoardDnd({ columns, onMove, renderColumn, renderCard }: Props) {
       afterId: target.cards[index - 1]?.id,
     });
     setDragged(next);
-    said.current = `${spot.card.key} is over ${where(locate(next, active.id) ?? { column: target, index })}.`;
+    tell(spot.card, locate(next, active.id) ?? { column: target, index });
+  }
+
+  function tell(card: BoardCard, spot: Spot) {
+    if (where(spot) === lastSpot.current) return;
+    lastSpot.current = where(spot);
+    said.current = `${card.key} is over ${where(spot)}.`;
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
@@ -129,6 +141,9 @@ export function BoardDnd({ columns, onMove, renderColumn, renderCard }: Props) {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCorners}
+      // Scroll the board sideways only near its very edges: at dnd-kit's default (a fifth of
+      // the width) a card taken to the third of four columns would scroll on to the fourth.
+      autoScroll={{ threshold: { x: 0.08, y: 0.2 } }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
@@ -147,12 +162,16 @@ export function BoardDnd({ columns, onMove, renderColumn, renderCard }: Props) {
             items={column.cards.map((card) => card.id)}
             strategy={verticalListSortingStrategy}
           >
-            <DroppableCards columnId={column.id}>
-              {column.cards.map((card) => (
-                <SortableCard key={card.id} card={card}>
-                  {(handle) => renderCard(column, card, handle)}
-                </SortableCard>
-              ))}
+            <DroppableCards columnId={column.id} active={active}>
+              {column.cards.map((card) =>
+                active ? (
+                  <SortableCard key={card.id} card={card}>
+                    {(handle) => renderCard(column, card, handle)}
+                  </SortableCard>
+                ) : (
+                  <li key={card.id}>{renderCard(column, card, null)}</li>
+                ),
+              )}
             </DroppableCards>
           </SortableContext>,
         ),
@@ -162,10 +181,15 @@ export function BoardDnd({ columns, onMove, renderColumn, renderCard }: Props) {
 }
 
 /** A column's list, also a drop target of its own so an empty column takes cards. */
-function DroppableCards({ columnId, children }: { columnId: string; children: ReactNode }) {
-  const { setNodeRef } = useDroppable({ id: columnId });
+function DroppableCards({ columnId, active, children }: { columnId: string; active: boolean; children: ReactNode }) {
+  const { setNodeRef } = useDroppable({ id: columnId, disabled: !active });
   return (
-    <ul ref={setNodeRef} className="pl-cards" aria-labelledby={`column-${columnId}`} data-droppable="">
+    <ul
+      ref={setNodeRef}
+      className="pl-cards"
+      aria-labelledby={`column-${columnId}`}
+      data-droppable={active ? "" : undefined}
+    >
       {children}
     </ul>
   );

@@ -125,6 +125,8 @@ export function useBoardMoves(projectId: string, columns: BoardColumn[]) {
   return {
     columns: shown,
     enqueue,
+    /** Moves not yet saved and read back. */
+    saving: queue.length > 0,
     refusal,
     dismiss: () => setRefusal(null),
     /** The cards' "Move to" forms, sent through the queue instead of a page load. */

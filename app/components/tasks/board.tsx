@@ -192,16 +192,17 @@ export function Board({
         </Alert>
       ) : null}
       {/* Capture: the "Move to" forms go through the moves queue before their own submit handler runs. */}
-      <Columns onSubmitCapture={canEdit ? moves.onSubmit : undefined}>
-        {hydrated && canEdit ? (
+      <Columns onSubmitCapture={canEdit ? moves.onSubmit : undefined} aria-busy={moves.saving || undefined}>
+        {canEdit ? (
           <BoardDnd
+            active={hydrated}
             columns={moves.columns}
             onMove={moves.enqueue}
             renderColumn={renderColumn}
             renderCard={renderCard}
           />
         ) : (
-          moves.columns.map((column) =>
+          columns.map((column) =>
             renderColumn(
               column,
               <ul className="pl-cards" aria-labelledby={`column-${column.id}`}>

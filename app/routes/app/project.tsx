@@ -34,7 +34,7 @@ import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
 import { TaskList } from "~/components/tasks/task-list";
-import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
+import { moveTaskSchema, placementOf, quickAddSchema } from "~/validation/task-fields";
 import { isProjectColor } from "~/utils/projects";
 import {
   deleteProjectSchema,
@@ -154,7 +154,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         throw data("This move is not valid.", { status: 400 });
       }
       const { taskId, statusId, beforeId, afterId } = submission.value;
-      const placement = beforeId ? { before: beforeId } : afterId ? { after: afterId } : ({ at: "end" } as const);
+      const placement = placementOf({ beforeId, afterId });
       const move = () => moveTask(actor, { projectId, taskId, statusId, placement });
       // The board's drag and drop keeps its place on the page: data back, then revalidation.
       if (viaFetcher) {
