@@ -31,7 +31,17 @@ export const moveTaskSchema = z.object({
   intent: z.literal("move-task"),
   taskId: publicId,
   statusId: publicId,
+  /** The board's drag and drop: the cards the task was dropped between (none: the end). */
+  beforeId: publicId.optional(),
+  afterId: publicId.optional(),
+  /** "fetcher": answer with data (a refusal too), not a redirect or an error page. */
+  via: z.literal("fetcher").optional(),
 });
+
+/** Where a move puts the task: before the card that follows it, else after the one before it, else at the end. */
+export function placementOf({ beforeId, afterId }: { beforeId?: string; afterId?: string }) {
+  return beforeId ? { before: beforeId } : afterId ? { after: afterId } : ({ at: "end" } as const);
+}
 
 export const taskFieldsSchema = z.object({
   intent: z.literal("update-task"),

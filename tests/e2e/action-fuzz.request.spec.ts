@@ -167,6 +167,8 @@ const ID_FIELDS = [
   "statusId",
   "targetStatusId",
   "messageId",
+  "beforeId",
+  "afterId",
   "assignee",
   "commentId",
   "itemId",
@@ -220,6 +222,8 @@ const ODD: Kind[] = [
         teamSize: "-1",
         redirectTo: "//evil.example/",
         color: "#zzz",
+        // The board's moves ask for data instead of a redirect: a refusal must still be a 4xx.
+        via: "fetcher",
         // The public forms' honeypot: a forged "valid from" time must not fail its decryption loudly.
         from__confirm: HYPHENS,
         website: "",

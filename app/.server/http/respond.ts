@@ -62,6 +62,32 @@ export async function run<T>(
   }
 }
 
+/**
+ * Runs a use case for a fetcher: every refusal comes back with its status and a message for
+ * the page to show in place, none is thrown to the error page.
+ */
+export async function runForFetcher<T>(
+  action: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; status: 400 | 403 | 404; message: string }> {
+  try {
+    return { ok: true, value: await action() };
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      const subject = error.subject.toLowerCase();
+      return {
+        ok: false,
+        status: 404,
+        message: `This ${subject} no longer exists, or you no longer have access to it.`,
+      };
+    }
+    if (error instanceof ForbiddenError) return { ok: false, status: 403, message: error.message };
+    if (error instanceof FieldError || error instanceof PlanLimitError) {
+      return { ok: false, status: 400, message: error.message };
+    }
+    throw error;
+  }
+}
+
 /** Loads with the same translation: a 404 or 403 page instead of a 500. */
 export async function load<T>(read: () => Promise<T>): Promise<T> {
   try {

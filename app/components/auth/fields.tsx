@@ -6,8 +6,9 @@ import AlertTitle from "@mui/material/AlertTitle";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
+import { useHydrated } from "~/utils/use-hydrated";
 import { MESSAGE_DETAILS } from "~/validation/auth";
 
 /**
@@ -59,17 +60,6 @@ export function AuthTextField({
       }}
       {...rest}
     />
-  );
-}
-
-const subscribeNothing = () => () => {};
-
-/** False on the server and during hydration, true once the page's script runs. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
   );
 }
 

@@ -2,7 +2,7 @@ import { styled } from "@mui/material/styles";
 import { useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useFetcher } from "react-router";
 
-import { useHydrated } from "~/components/auth/fields";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Composer } from "~/components/chat/composer";
 import type { ChatData, ChatMessage, ChatRefusal } from "~/components/chat/types";
 import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";

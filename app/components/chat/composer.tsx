@@ -2,7 +2,7 @@ import Button from "@mui/material/Button";
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 
-import { useHydrated } from "~/components/auth/fields";
+import { useHydrated } from "~/utils/use-hydrated";
 import { mentionAtCaret, suggestMembers } from "~/components/chat/mention-query";
 import type { ChatRefusal } from "~/components/chat/types";
 import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";

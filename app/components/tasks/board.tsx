@@ -1,15 +1,21 @@
+import Alert from "@mui/material/Alert";
 import { styled } from "@mui/material/styles";
-import { Form, Link } from "react-router";
+import type { ReactNode } from "react";
 
+import { BoardCardContent } from "~/components/tasks/board-card";
+import { BoardDnd } from "~/components/tasks/board-dnd";
+import { useBoardMoves } from "~/components/tasks/board-moves";
 import { GroupFooter } from "~/components/tasks/group-footer";
-import type { BoardColumn } from "~/components/tasks/types";
+import type { BoardCard, BoardColumn } from "~/components/tasks/types";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * The Board view: a column per status with its count, cards in the cheap repeated-UI
  * pattern (docs/decisions/009): this one styled element holds every column's and card's
  * CSS; a card is plain elements with class names, no per-card styles and no per-card menu.
  * Without JavaScript each card has a "Move to" select that posts, and each column a quick
- * add form; a column shows its first cards and a "Show more" link (a GET).
+ * add form; a column shows its first cards and a "Show more" link (a GET). With it, cards
+ * are dragged (pointer or keyboard, board-dnd.tsx) and moves show at once (board-moves.ts).
  */
 const Columns = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
@@ -41,6 +47,7 @@ const Columns = styled("div")(({ theme }) => {
     },
     "& .pl-cards": { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 },
     "& .pl-task-card": {
+      position: "relative",
       display: "grid",
       gap: 6,
       padding: 12,
@@ -74,6 +81,22 @@ const Columns = styled("div")(({ theme }) => {
       marginLeft: -6,
     },
     "& .pl-move": { display: "flex", gap: 6 },
+    // The drag and drop layer, after hydration: a handle per card, room to drop in an empty column.
+    "& .pl-cards[data-droppable]": { minHeight: 48, alignContent: "start" },
+    "& .pl-cards > li[data-dragging]": { position: "relative", zIndex: 1, opacity: 0.85 },
+    "& .pl-task-card .pl-drag": {
+      position: "absolute",
+      top: 6,
+      right: 6,
+      padding: "0 6px",
+      border: 0,
+      background: "none",
+      color: palette.text.secondary,
+      cursor: "grab",
+      lineHeight: "20px",
+      touchAction: "none",
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
+    },
     "& select, & input[type=text], & button": { font: "inherit", fontSize: 13 },
     "& select, & input[type=text]": {
       minWidth: 0,
@@ -114,103 +137,76 @@ export function Board({
   /** A refused quick add: which column, what was typed, and why. */
   quickAdd?: { statusId: string; title: string; error: string };
 }) {
-  const options = columns.map((column) => (
-    <option key={column.id} value={column.id}>
-      {column.name}
-    </option>
-  ));
+  const hydrated = useHydrated();
+  const moves = useBoardMoves(projectId, columns);
+  const options = canEdit
+    ? columns.map((column) => (
+        <option key={column.id} value={column.id}>
+          {column.name}
+        </option>
+      ))
+    : null;
+  const renderCard = (column: BoardColumn, card: BoardCard, handle?: ReactNode) => (
+    <BoardCardContent
+      card={card}
+      projectId={projectId}
+      statusId={column.id}
+      today={today}
+      moveOptions={options}
+      handle={handle}
+    />
+  );
+  const renderColumn = (column: BoardColumn, cards: ReactNode) => (
+    <section key={column.id} className="pl-column" aria-labelledby={`column-${column.id}`} data-color={column.color}>
+      <header>
+        <h3 id={`column-${column.id}`}>{column.name}</h3>
+        <span className="pl-count" aria-label={`${column.total} tasks`}>
+          {column.total}
+        </span>
+      </header>
+      {cards}
+      <GroupFooter
+        shown={column.cards.length}
+        total={column.total}
+        moreHref={`?view=board&more=${column.id}&limit=${column.cards.length + 50}#column-${column.id}`}
+        canEdit={canEdit}
+        statusId={column.id}
+        statusName={column.name}
+        view="board"
+        refused={quickAdd?.statusId === column.id ? quickAdd : undefined}
+      />
+    </section>
+  );
   return (
-    <Columns>
-      {columns.map((column) => {
-        return (
-          <section
-            key={column.id}
-            className="pl-column"
-            aria-labelledby={`column-${column.id}`}
-            data-color={column.color}
-          >
-            <header>
-              <h3 id={`column-${column.id}`}>{column.name}</h3>
-              <span className="pl-count" aria-label={`${column.total} tasks`}>
-                {column.total}
-              </span>
-            </header>
-            <ul className="pl-cards" aria-labelledby={`column-${column.id}`}>
-              {column.cards.map((card) => {
-                const overdue = !card.done && card.dueDate !== null && card.dueDate < today;
-                return (
-                  <li key={card.id}>
-                    <article className="pl-task-card" data-done={card.done || undefined}>
-                      <span className="pl-task-key">{card.key}</span>
-                      <Link className="pl-task-title" to={`/app/project/${projectId}/task/${card.id}`} discover="none">
-                        {card.title}
-                      </Link>
-                      <div className="pl-task-meta">
-                        {card.labels.map((label) => (
-                          <span key={label.name} className="pl-label" data-color={label.color}>
-                            {label.name}
-                          </span>
-                        ))}
-                        {card.priority !== "none" ? (
-                          <span className="pl-priority" data-priority={card.priority}>
-                            {card.priority}
-                          </span>
-                        ) : null}
-                        {card.dueDate ? (
-                          <span className="pl-due" data-overdue={overdue || undefined}>
-                            {overdue ? "Overdue · " : "Due "}
-                            {card.dueDate}
-                          </span>
-                        ) : null}
-                        {card.subtasks.total > 0 ? (
-                          <span aria-label={`${card.subtasks.done} of ${card.subtasks.total} subtasks done`}>
-                            {card.subtasks.done}/{card.subtasks.total}
-                          </span>
-                        ) : null}
-                        {card.checklist.total > 0 ? (
-                          <span
-                            className="pl-checklist"
-                            aria-label={`${card.checklist.done} of ${card.checklist.total} checklist items done`}
-                          >
-                            ☑ {card.checklist.done}/{card.checklist.total}
-                          </span>
-                        ) : null}
-                        {card.assignees.length > 0 ? (
-                          <span className="pl-avatars">
-                            {card.assignees.map((person) => (
-                              <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-                            ))}
-                          </span>
-                        ) : null}
-                      </div>
-                      {canEdit ? (
-                        <Form method="post" className="pl-move">
-                          <input type="hidden" name="intent" value="move-task" />
-                          <input type="hidden" name="taskId" value={card.id} />
-                          <select name="statusId" defaultValue={column.id} aria-label={`Move ${card.key} to`}>
-                            {options}
-                          </select>
-                          <button type="submit">Move</button>
-                        </Form>
-                      ) : null}
-                    </article>
-                  </li>
-                );
-              })}
-            </ul>
-            <GroupFooter
-              shown={column.cards.length}
-              total={column.total}
-              moreHref={`?view=board&more=${column.id}&limit=${column.cards.length + 50}#column-${column.id}`}
-              canEdit={canEdit}
-              statusId={column.id}
-              statusName={column.name}
-              view="board"
-              refused={quickAdd?.statusId === column.id ? quickAdd : undefined}
-            />
-          </section>
-        );
-      })}
-    </Columns>
+    <>
+      {moves.refusal ? (
+        <Alert severity="error" onClose={moves.dismiss} sx={{ mb: 2 }}>
+          {moves.refusal}
+        </Alert>
+      ) : null}
+      {/* Capture: the "Move to" forms go through the moves queue before their own submit handler runs. */}
+      <Columns onSubmitCapture={canEdit ? moves.onSubmit : undefined} aria-busy={moves.saving || undefined}>
+        {canEdit ? (
+          <BoardDnd
+            active={hydrated}
+            columns={moves.columns}
+            onMove={moves.enqueue}
+            renderColumn={renderColumn}
+            renderCard={renderCard}
+          />
+        ) : (
+          columns.map((column) =>
+            renderColumn(
+              column,
+              <ul className="pl-cards" aria-labelledby={`column-${column.id}`}>
+                {column.cards.map((card) => (
+                  <li key={card.id}>{renderCard(column, card)}</li>
+                ))}
+              </ul>,
+            ),
+          )
+        )}
+      </Columns>
+    </>
   );
 }

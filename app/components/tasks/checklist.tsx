@@ -2,7 +2,7 @@ import { styled } from "@mui/material/styles";
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 
-import { useHydrated } from "~/components/auth/fields";
+import { useHydrated } from "~/utils/use-hydrated";
 import { SectionCard } from "~/components/forms/section-card";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { CHECKLIST_TITLE_MAX } from "~/validation/checklist";

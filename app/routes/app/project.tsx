@@ -11,7 +11,7 @@ import { z } from "zod";
 
 import { chatPage } from "~/.server/chat/queries";
 import { deleteMessage, editMessage, postMessage } from "~/.server/chat/messages";
-import { load, pageParam, requireActor, run } from "~/.server/http/respond";
+import { load, pageParam, requireActor, run, runForFetcher } from "~/.server/http/respond";
 import { assertProjectPermission, projectForMember } from "~/.server/projects/access";
 import {
   deleteProject,
@@ -38,7 +38,7 @@ import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
 import { TaskList } from "~/components/tasks/task-list";
-import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
+import { moveTaskSchema, placementOf, quickAddSchema } from "~/validation/task-fields";
 import { isProjectColor, type ProjectColor } from "~/utils/projects";
 import { deleteStatusSchema, moveStatusSchema, statusFieldsSchema, statusIdSchema } from "~/validation/status-fields";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -166,9 +166,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "move-task": {
       const submission = parseWithZod(formData, { schema: moveTaskSchema });
-      if (submission.status !== "success") throw data("This move is not valid.", { status: 400 });
-      const { taskId, statusId } = submission.value;
-      await run(() => moveTask(actor, { projectId, taskId, statusId, placement: { at: "end" } }));
+      const viaFetcher = formData.get("via") === "fetcher";
+      if (submission.status !== "success") {
+        if (viaFetcher) return data({ intent, moveError: "This move is not valid." }, { status: 400 });
+        throw data("This move is not valid.", { status: 400 });
+      }
+      const { taskId, statusId, beforeId, afterId } = submission.value;
+      const placement = placementOf({ beforeId, afterId });
+      const move = () => moveTask(actor, { projectId, taskId, statusId, placement });
+      // The board's drag and drop keeps its place on the page: data back, then revalidation.
+      if (viaFetcher) {
+        const result = await runForFetcher(move);
+        return result.ok
+          ? data({ intent, moved: taskId })
+          : data({ intent, moveError: result.message }, { status: result.status });
+      }
+      await run(move);
       return redirect(`${here("board")}#column-${statusId}`);
     }
     case "status-create":
