@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  addDays,
   addMonths,
   dayName,
   daysInMonth,
@@ -71,6 +72,12 @@ describe("months", () => {
     expect(addMonths({ year: 2026, month: 5 }, -17)).toEqual({ year: 2024, month: 12 });
     expect(addMonths({ year: 1, month: 1 }, -1)).toBeNull();
     expect(addMonths({ year: 9999, month: 12 }, 1)).toBeNull();
+  });
+
+  it("adds days across months and years", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
+    expect(addDays("2026-11-05", -7)).toBe("2026-10-29");
   });
 
   it("parses and formats YYYY-MM, refusing anything else", () => {

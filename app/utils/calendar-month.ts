@@ -63,6 +63,12 @@ export function isCalendarDay(value: string) {
   return day <= daysInMonth({ year, month });
 }
 
+/** The day `count` days after `day` (before when negative). */
+export function addDays(day: string, count: number) {
+  const { year, month } = monthOf(day);
+  return dayString(utc(year, month - 1, Number(day.slice(8, 10)) + count));
+}
+
 /** `YYYY-MM` as a month, or null when it is not one. */
 export function parseMonth(value: string | null | undefined): Month | null {
   const match = /^(\d{4})-(\d{2})$/.exec(value ?? "");

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
 import { statuses, tasks } from "../db/schema";
 import { addMonths, dayName, formatMonth, monthGrid, monthName, type Month } from "~/utils/calendar-month";
+import type { CalendarTask, ProjectCalendar, TaskPage } from "~/components/tasks/calendar-types";
 import { taskKey } from "./access";
 
 /** How many tasks a day's cell lists before its "+N more" link to the day view. */
@@ -16,17 +17,6 @@ export const UNDATED_MAX = 500;
 const MAX_CELLS = 42;
 
 type Project = { id: string; key: string };
-
-/** A task as a calendar shows it. */
-export type CalendarTask = {
-  id: string;
-  key: string;
-  title: string;
-  dueDate: string | null;
-  startDate: string | null;
-  done: boolean;
-  status: { name: string; color: string };
-};
 
 /**
  * The tasks a calendar shows are the board's and the list's: the project's live,
@@ -89,7 +79,7 @@ export async function tasksDueBetween(project: Project, from: string, to: string
     .where(sql`${ranked.rank} <= ${PER_DAY}`)
     .orderBy(asc(ranked.dueDate), asc(ranked.rank))
     .limit(MAX_CELLS * PER_DAY);
-  const days = new Map<string, { tasks: CalendarTask[]; total: number }>();
+  const days = new Map<string, TaskPage>();
   for (const row of rows) {
     const day = days.get(row.dueDate!) ?? { tasks: [], total: Number(row.total) };
     day.tasks.push(toTask(project, row));
@@ -108,7 +98,7 @@ export function undatedTasks(project: Project, limit: number) {
   return page(project, isNull(tasks.dueDate), Math.min(limit, UNDATED_MAX));
 }
 
-async function page(project: Project, where: SQL, limit: number) {
+async function page(project: Project, where: SQL, limit: number): Promise<TaskPage> {
   const rows = await db()
     .select({ ...fields, total: sql<number>`count(*) over ()`.as("total") })
     .from(tasks)
@@ -126,7 +116,7 @@ async function page(project: Project, where: SQL, limit: number) {
 export async function projectCalendar(
   project: Project,
   options: { month: Month; day: string | null; undatedLimit: number },
-) {
+): Promise<ProjectCalendar> {
   const grid = monthGrid(options.month);
   const [due, day, undated] = await Promise.all([
     tasksDueBetween(project, grid[0]!.date, grid.at(-1)!.date),
@@ -147,4 +137,3 @@ export async function projectCalendar(
     undated,
   };
 }
-export type ProjectCalendar = Awaited<ReturnType<typeof projectCalendar>>;
