@@ -47,7 +47,7 @@ const Root = styled("div")(({ theme }) => {
       background: palette.background.paper,
     },
     "& td[data-outside]": { background: palette.action.hover },
-    "& td[data-outside] .pl-cal-date": { color: palette.text.disabled },
+    "& td[data-outside] .pl-cal-date": { color: palette.text.secondary, fontWeight: 400 },
     "& td[aria-current=date]": { boxShadow: `inset 0 0 0 2px ${palette.primary.main}` },
     "& td[aria-current=date] .pl-cal-date": {
       background: palette.primary.main,
