@@ -12,10 +12,12 @@ import {
   UNDATED_MAX,
   undatedTasks,
 } from "~/.server/tasks/calendar";
-import { createTask, deleteTask, moveTask } from "~/.server/tasks/tasks";
+import { createTask, deleteTask, moveTask, updateTask } from "~/.server/tasks/tasks";
+import * as projectRoute from "~/routes/app/project";
 import { countQueries } from "~/.server/db/query-count";
 import { engines, useTestDatabase } from "../setup/database";
 import { buildUser } from "../setup/factories";
+import { callAction, callLoader } from "../setup/route-harness";
 
 /** The Calendar view's reads: the grid's range, bounded per day and overall, only this project's live tasks. */
 describe.each(engines)("calendar queries on %s", (engine) => {
@@ -127,5 +129,51 @@ describe.each(engines)("calendar queries on %s", (engine) => {
       day: { date: "2026-11-05", title: "November 5, 2026", total: 1 },
       undated: { total: 1 },
     });
+  });
+
+  it("reschedules through the project page's action: a form comes back with a toast, a fetcher gets data, a refusal says why", async () => {
+    const { owner, project, row, add } = await setup();
+    const user = { id: owner.id, email: owner.email };
+    const task = await add("Venue");
+    const post = (form: Record<string, string>) =>
+      callAction(projectRoute.action, {
+        user,
+        path: `/app/project/${project.id}?view=calendar`,
+        params: { projectId: project.id },
+        form: { intent: "reschedule-task", taskId: task.id, ...form },
+      });
+    const back = `/app/project/${project.id}?view=calendar&month=2027-02`;
+    expect(await post({ dueDate: "2027-02-10", redirectTo: back })).toMatchObject({ status: 302, location: back });
+    expect(await post({ dueDate: "2027-02-11" })).toMatchObject({
+      status: 200,
+      data: { rescheduled: { taskId: task.id, dueDate: "2027-02-11" } },
+    });
+    expect((await tasksDueOn(row, "2027-02-11")).tasks.map((entry) => entry.title)).toEqual(["Venue"]);
+
+    await updateTask(owner.actor, { taskId: task.id, startDate: "2027-02-05" });
+    const refused = await post({ dueDate: "2027-02-01" });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: {
+        reschedule: { taskId: task.id, dueDate: "2027-02-01", error: "The due date cannot be before the start date." },
+      },
+    });
+    expect(await post({ dueDate: "2027-02-31" })).toMatchObject({
+      status: 400,
+      data: { reschedule: { error: "Use a real date" } },
+    });
+    expect((await tasksDueOn(row, "2027-02-11")).total).toBe(1);
+    // An empty date clears it.
+    expect(await post({ dueDate: "" })).toMatchObject({ status: 200 });
+    expect((await undatedTasks(row, 20)).tasks.map((entry) => entry.title)).toEqual(["Venue"]);
+
+    // The loader: an invalid month falls back to today's; a day opens the day view.
+    const view = await callLoader(projectRoute.loader, {
+      user,
+      path: `/app/project/${project.id}?view=calendar&month=2027-13&day=2027-02-30`,
+      params: { projectId: project.id },
+    });
+    const today = new Date().toISOString().slice(0, 7);
+    expect(view.data).toMatchObject({ calendar: { month: today, day: null } });
   });
 });

@@ -27,7 +27,7 @@ import type { CalendarTask, ProjectCalendar } from "./calendar-types";
 import { addDays, dayName } from "~/utils/calendar-month";
 
 /**
- * Rescheduling by drag and drop on the Calendar view, mounted once the page is hydrated
+ * Rescheduling by drag and drop on the Calendar view, live once the page is hydrated
  * (without JavaScript the day view's and the undated list's forms do it). A task is
  * dragged by pointer from anywhere on it, or from its handle by keyboard (Space, arrows
  * day by day and week by week, Space to drop, Escape to cancel); dropping it on a day sets
@@ -123,11 +123,15 @@ export function CalendarDnd({
   );
 }
 
-/** A task entry that can be dragged: pointer anywhere on it, keyboard on its handle. */
-export function Draggable({ task, children }: { task: CalendarTask; children: ReactNode }) {
+/**
+ * A task entry that can be dragged once `enabled`: pointer anywhere on it, keyboard on its
+ * handle. Rendered the same before, so hydration changes no element, only adds the handle.
+ */
+export function Draggable({ task, enabled, children }: { task: CalendarTask; enabled: boolean; children: ReactNode }) {
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: task.id,
     data: task,
+    disabled: !enabled,
   });
   return (
     <li
@@ -136,32 +140,40 @@ export function Draggable({ task, children }: { task: CalendarTask; children: Re
       data-color={task.status.color}
       data-done={task.done || undefined}
       data-dragging={isDragging || undefined}
-      onPointerDown={listeners?.onPointerDown as PointerEventHandler | undefined}
+      onPointerDown={(event) => {
+        // The undated list's date field and button stay usable: no drag starts from a form.
+        if (!enabled || (event.target as HTMLElement).closest("form")) return;
+        (listeners?.onPointerDown as PointerEventHandler | undefined)?.(event);
+      }}
     >
-      <button
-        type="button"
-        className="pl-grip"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        onKeyDown={listeners?.onKeyDown as KeyboardEventHandler | undefined}
-        aria-label={`Reschedule ${task.key}`}
-      >
-        ⠿
-      </button>
+      {enabled ? (
+        <button
+          type="button"
+          className="pl-grip"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          onKeyDown={listeners?.onKeyDown as KeyboardEventHandler | undefined}
+          aria-label={`Reschedule ${task.key}`}
+        >
+          ⠿
+        </button>
+      ) : null}
       {children}
     </li>
   );
 }
 
-/** A drop target: a day's cell (its date as id) or the undated list. */
+/** A drop target once `enabled`: a day's cell (its date as id) or the undated list. */
 export function Droppable({
   id,
+  enabled,
   children,
 }: {
   id: string;
+  enabled: boolean;
   children: (ref: (element: HTMLElement | null) => void, over: boolean) => ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id });
+  const { setNodeRef, isOver } = useDroppable({ id, disabled: !enabled });
   return children(setNodeRef, isOver);
 }
 

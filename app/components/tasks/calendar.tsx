@@ -30,17 +30,15 @@ const Root = styled("div")(({ theme }) => {
     "& .pl-cal-bar h3": { margin: 0, fontSize: 20, fontWeight: 700, marginRight: "auto" },
     "& .pl-cal-nav": { display: "flex", gap: 6 },
     "& .pl-cal-nav a": { ...box, textDecoration: "none", "&:hover": { background: palette.action.hover } },
-    "& .pl-cal-layout": {
-      display: "grid",
-      gap: 16,
-      alignItems: "start",
-      [theme.breakpoints.up("lg")]: { gridTemplateColumns: "minmax(0, 1fr) 280px" },
-    },
+    // The undated list goes beside the grid only when the view itself is wide enough.
+    containerType: "inline-size",
+    "& .pl-cal-layout": { display: "grid", gap: 16, alignItems: "start" },
+    "@container (min-width: 880px)": { "& .pl-cal-layout": { gridTemplateColumns: "minmax(0, 1fr) 260px" } },
     "& .pl-cal-scroll": { overflowX: "auto" },
-    "& table": { width: "100%", minWidth: 640, tableLayout: "fixed", borderCollapse: "collapse" },
+    "& table": { width: "100%", minWidth: 560, tableLayout: "fixed", borderCollapse: "collapse" },
     "& th": { padding: "4px 0", fontSize: 12, fontWeight: 600, color: palette.text.secondary },
     "& td": {
-      height: 112,
+      height: 104,
       padding: 4,
       verticalAlign: "top",
       border: `1px solid ${palette.divider}`,
@@ -150,7 +148,8 @@ export function Calendar({
   /** A refused no-JavaScript "Set due date": which task, what was typed, and why. */
   refused?: Refused;
 }) {
-  const hydrated = useHydrated();
+  // Dragging needs the page's script: the drag handles and drop targets come alive once hydrated.
+  const dnd = useHydrated() && canEdit;
   const reschedule = useReschedule();
   const shown = withMoves(calendar, reschedule.moves);
   const month = `?view=calendar&month=${calendar.month}`;
@@ -160,129 +159,119 @@ export function Calendar({
   const form = (task: CalendarTask) =>
     canEdit ? <DueDateForm task={task} redirectTo={here} refused={refused} /> : null;
   /** An entry of a cell or of the undated list (with its form there): draggable once hydrated. */
-  const item = (task: CalendarTask, extra?: ReactNode) =>
-    dnd ? (
-      <Draggable key={task.id} task={task}>
-        {entry(task)}
-        {extra}
-      </Draggable>
-    ) : (
-      <li key={task.id} className="pl-cal-task" data-color={task.status.color} data-done={task.done || undefined}>
-        {entry(task)}
-        {extra}
-      </li>
-    );
+  const item = (task: CalendarTask, extra?: ReactNode) => (
+    <Draggable key={task.id} task={task} enabled={dnd}>
+      {entry(task)}
+      {extra}
+    </Draggable>
+  );
   const weeks = Array.from({ length: shown.days.length / 7 }, (_, week) => shown.days.slice(week * 7, week * 7 + 7));
 
-  const dnd = hydrated && canEdit;
-  const content = (
-    <>
-      <div className="pl-cal-bar">
-        <h3 id="calendar-month">{calendar.title}</h3>
-        <nav className="pl-cal-nav" aria-label="Months">
-          {calendar.previous ? <Link to={`?view=calendar&month=${calendar.previous}`}>Previous</Link> : null}
-          <Link to="?view=calendar">Today</Link>
-          {calendar.next ? <Link to={`?view=calendar&month=${calendar.next}`}>Next</Link> : null}
-        </nav>
-      </div>
-      {reschedule.refusal ? (
-        <p className="pl-cal-refused" role="alert">
-          {reschedule.refusal}
-        </p>
-      ) : null}
-      {shown.day ? (
-        <section className="pl-cal-panel pl-cal-day" aria-labelledby="calendar-day">
-          <h3 id="calendar-day">{shown.day.title}</h3>
-          {shown.day.tasks.length === 0 ? <p className="pl-cal-status">No tasks are due this day.</p> : null}
-          <ul>
-            {shown.day.tasks.map((task) => (
-              <li
-                key={task.id}
-                className="pl-cal-task"
-                data-color={task.status.color}
-                data-done={task.done || undefined}
-              >
-                <TaskEntry projectId={projectId} task={task} full />
-                {form(task)}
-              </li>
-            ))}
-          </ul>
-          {shown.day.total > shown.day.tasks.length ? (
-            <p className="pl-cal-status">
-              The first {shown.day.tasks.length} of {shown.day.total} tasks due this day.
-            </p>
-          ) : null}
-          <Link className="pl-cal-more" to={month}>
-            Close the day
-          </Link>
-        </section>
-      ) : null}
-      <div className="pl-cal-layout">
-        <div className="pl-cal-scroll">
-          <table aria-labelledby="calendar-month">
-            <thead>
-              <tr>
-                {WEEKDAYS.map((weekday) => (
-                  <th key={weekday} scope="col">
-                    {weekday}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week) => (
-                <tr key={week[0]!.date}>
-                  {week.map((cell) => {
-                    const dayLink = `${month}&day=${cell.date}`;
-                    const title = dayName(cell.date);
-                    const body = (
-                      <>
-                        <Link className="pl-cal-date" to={dayLink} aria-label={title}>
-                          {cell.day}
-                        </Link>
-                        {cell.tasks.length > 0 ? <ul>{cell.tasks.map((task) => item(task))}</ul> : null}
-                        {cell.total > cell.tasks.length ? (
-                          <Link className="pl-cal-more" to={dayLink}>
-                            +{cell.total - cell.tasks.length} more<span className="pl-sr-only"> on {title}</span>
-                          </Link>
-                        ) : null}
-                      </>
-                    );
-                    const attributes = {
-                      "aria-current": cell.date === today ? ("date" as const) : undefined,
-                      "data-outside": cell.inMonth ? undefined : true,
-                    };
-                    return dnd ? (
-                      <Droppable key={cell.date} id={cell.date}>
-                        {(ref, over) => (
-                          <td ref={ref} {...attributes} data-over={over || undefined}>
-                            {body}
-                          </td>
-                        )}
-                      </Droppable>
-                    ) : (
-                      <td key={cell.date} {...attributes}>
-                        {body}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+  return (
+    <Root>
+      <CalendarDnd onMove={reschedule.move}>
+        <div className="pl-cal-bar">
+          <h3 id="calendar-month">{calendar.title}</h3>
+          <nav className="pl-cal-nav" aria-label="Months">
+            {calendar.previous ? <Link to={`?view=calendar&month=${calendar.previous}`}>Previous</Link> : null}
+            <Link to="?view=calendar">Today</Link>
+            {calendar.next ? <Link to={`?view=calendar&month=${calendar.next}`}>Next</Link> : null}
+          </nav>
         </div>
-        <Undated
-          tasks={shown.undated.tasks}
-          total={shown.undated.total}
-          moreHref={`${month}${calendar.day ? `&day=${calendar.day.date}` : ""}&undated=${shown.undated.tasks.length + 20}#calendar-undated`}
-          droppable={dnd}
-        >
-          {shown.undated.tasks.map((task) => item(task, form(task)))}
-        </Undated>
-      </div>
-    </>
+        {reschedule.refusal ? (
+          <p className="pl-cal-refused" role="alert">
+            {reschedule.refusal}
+          </p>
+        ) : null}
+        {shown.day ? (
+          <section className="pl-cal-panel pl-cal-day" aria-labelledby="calendar-day">
+            <h3 id="calendar-day">{shown.day.title}</h3>
+            {shown.day.tasks.length === 0 ? <p className="pl-cal-status">No tasks are due this day.</p> : null}
+            <ul>
+              {shown.day.tasks.map((task) => (
+                <li
+                  key={task.id}
+                  className="pl-cal-task"
+                  data-color={task.status.color}
+                  data-done={task.done || undefined}
+                >
+                  <TaskEntry projectId={projectId} task={task} full />
+                  {form(task)}
+                </li>
+              ))}
+            </ul>
+            {shown.day.total > shown.day.tasks.length ? (
+              <p className="pl-cal-status">
+                The first {shown.day.tasks.length} of {shown.day.total} tasks due this day.
+              </p>
+            ) : null}
+            <Link className="pl-cal-more" to={month}>
+              Close the day
+            </Link>
+          </section>
+        ) : null}
+        <div className="pl-cal-layout">
+          <div className="pl-cal-scroll">
+            <table aria-labelledby="calendar-month">
+              <thead>
+                <tr>
+                  {WEEKDAYS.map((weekday) => (
+                    <th key={weekday} scope="col">
+                      {weekday}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {weeks.map((week) => (
+                  <tr key={week[0]!.date}>
+                    {week.map((cell) => {
+                      const dayLink = `${month}&day=${cell.date}`;
+                      const title = dayName(cell.date);
+                      const body = (
+                        <>
+                          <Link className="pl-cal-date" to={dayLink} aria-label={title}>
+                            {cell.day}
+                          </Link>
+                          {cell.tasks.length > 0 ? <ul>{cell.tasks.map((task) => item(task))}</ul> : null}
+                          {cell.total > cell.tasks.length ? (
+                            <Link className="pl-cal-more" to={dayLink}>
+                              +{cell.total - cell.tasks.length} more<span className="pl-sr-only"> on {title}</span>
+                            </Link>
+                          ) : null}
+                        </>
+                      );
+                      const attributes = {
+                        "aria-current": cell.date === today ? ("date" as const) : undefined,
+                        "data-outside": cell.inMonth ? undefined : true,
+                      };
+                      return (
+                        <Droppable key={cell.date} id={cell.date} enabled={dnd}>
+                          {(ref, over) => (
+                            <td ref={ref} {...attributes} data-over={over || undefined}>
+                              {body}
+                            </td>
+                          )}
+                        </Droppable>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Undated
+            tasks={shown.undated.tasks}
+            total={shown.undated.total}
+            moreHref={`${month}${calendar.day ? `&day=${calendar.day.date}` : ""}&undated=${shown.undated.tasks.length + 20}#calendar-undated`}
+            enabled={dnd}
+          >
+            {shown.undated.tasks.map((task) => item(task, form(task)))}
+          </Undated>
+        </div>
+      </CalendarDnd>
+    </Root>
   );
-  return <Root>{dnd ? <CalendarDnd onMove={reschedule.move}>{content}</CalendarDnd> : content}</Root>;
 }
 
 /** The tasks without a due date: a drop target that clears the date, bounded with "Show more". */
@@ -290,13 +279,13 @@ function Undated({
   tasks,
   total,
   moreHref,
-  droppable,
+  enabled,
   children,
 }: {
   tasks: CalendarTask[];
   total: number;
   moreHref: string;
-  droppable: boolean;
+  enabled: boolean;
   children: ReactNode;
 }) {
   const body = (
@@ -312,18 +301,14 @@ function Undated({
       ) : null}
     </>
   );
-  return droppable ? (
-    <Droppable id="undated">
+  return (
+    <Droppable id="undated" enabled={enabled}>
       {(ref, over) => (
         <section ref={ref} className="pl-cal-panel" aria-labelledby="calendar-undated" data-over={over || undefined}>
           {body}
         </section>
       )}
     </Droppable>
-  ) : (
-    <section className="pl-cal-panel" aria-labelledby="calendar-undated">
-      {body}
-    </section>
   );
 }
 
