@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { isCalendarDay } from "~/utils/calendar-month";
+
 /** A task's fields as every form that edits them checks them (browser and server). */
 export const TASK_PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
 export type Priority = (typeof TASK_PRIORITIES)[number];
@@ -16,7 +18,8 @@ export const taskTitle = z
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2026-05-31" })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "Use a real date" });
+  // Date.parse takes 2026-02-31 (as March 3), which PostgreSQL's date refuses.
+  .refine(isCalendarDay, { error: "Use a real date" });
 
 /** Conform reads an empty field as undefined: for a date, that clears it. */
 const optionalDay = isoDay.optional();
@@ -55,4 +58,11 @@ export const taskFieldsSchema = z.object({
     .string()
     .regex(/^\d{1,5}(\.\d{1,2})?$/, { error: "Enter the estimate in hours, like 1.5" })
     .optional(),
+});
+
+/** A new due date for a task (the Calendar view's drag or its small form); empty clears it. */
+export const rescheduleTaskSchema = z.object({
+  intent: z.literal("reschedule-task"),
+  taskId: publicId,
+  dueDate: optionalDay,
 });

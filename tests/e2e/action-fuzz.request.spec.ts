@@ -59,6 +59,7 @@ const ACTIONS: Record<string, Target> = {
       "post-message",
       "edit-message",
       "delete-message",
+      "reschedule-task",
       "archive",
     ],
   },

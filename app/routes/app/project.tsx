@@ -21,9 +21,10 @@ import {
   updateProject,
 } from "~/.server/projects/projects";
 import { projectActivity } from "~/.server/projects/queries";
+import { projectCalendar, UNDATED_PAGE } from "~/.server/tasks/calendar";
 import { boardColumns, TASK_SORTS, type TaskSort } from "~/.server/tasks/queries";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
-import { createTask, moveTask } from "~/.server/tasks/tasks";
+import { createTask, moveTask, updateTask } from "~/.server/tasks/tasks";
 import { permissionsOf } from "~/.server/policies";
 import { membersOf } from "~/.server/team/queries";
 import { redirectWithToast } from "~/.server/toast";
@@ -37,12 +38,14 @@ import { ShareMenu } from "~/components/project/share-menu";
 import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
+import { Calendar } from "~/components/tasks/calendar";
 import { TaskList } from "~/components/tasks/task-list";
-import { moveTaskSchema, placementOf, quickAddSchema } from "~/validation/task-fields";
+import { moveTaskSchema, placementOf, quickAddSchema, rescheduleTaskSchema } from "~/validation/task-fields";
 import { isProjectColor, type ProjectColor } from "~/utils/projects";
 import { deleteStatusSchema, moveStatusSchema, statusFieldsSchema, statusIdSchema } from "~/validation/status-fields";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { deleteMessageSchema, editMessageSchema, postMessageSchema } from "~/validation/chat-fields";
+import { isCalendarDay, monthOf, parseMonth } from "~/utils/calendar-month";
 import {
   deleteProjectSchema,
   PROJECT_VIEWS,
@@ -71,8 +74,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = viewOf(url);
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
+  // Overdue and the calendar's today go by the server's calendar day (UTC) until users have a time zone.
+  const today = new Date().toISOString().slice(0, 10);
   const permissions = permissionsOf(access.role, project);
-  const [activity, members, board, statuses, chat] = await Promise.all([
+  const [activity, members, board, statuses, chat, calendar] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
     view === "board" || view === "list"
@@ -80,6 +85,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : null,
     view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
     view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
+    view === "calendar" ? projectCalendar(project, calendarOptions(url, today)) : null,
   ]);
   return {
     project: {
@@ -101,9 +107,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     members,
     board,
     chat: chat && { ...chat, before: messageParam(url, "before"), editing: messageParam(url, "edit") },
+    calendar,
     sort: listSort(url),
-    // Overdue is judged by the server's calendar day (UTC) until users have a time zone.
-    today: new Date().toISOString().slice(0, 10),
+    today,
+  };
+}
+
+/** `?month=YYYY-MM` (today's when missing or not a month), `?day=` opens a day, `?undated=<n>` shows more undated tasks. */
+function calendarOptions(url: URL, today: string) {
+  const day = url.searchParams.get("day");
+  const open = day && isCalendarDay(day) ? day : null;
+  return {
+    month: parseMonth(url.searchParams.get("month")) ?? monthOf(open ?? today),
+    day: open,
+    undatedLimit: Math.max(UNDATED_PAGE, pageParam(url, "undated")),
   };
 }
 
@@ -214,6 +231,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (submission.status !== "success") throw data("This message cannot be deleted.", { status: 400 });
       await run(() => deleteMessage(actor, { projectId, messageId: submission.value.messageId }));
       return chatDone(formData, intent, here("chat"));
+    }
+    case "reschedule-task": {
+      const submission = parseWithZod(formData, { schema: rescheduleTaskSchema });
+      const taskId = String(formData.get("taskId") ?? "").slice(0, 40);
+      const dueDate = String(formData.get("dueDate") ?? "").slice(0, 40);
+      const refuse = (error: string) => data({ intent, reschedule: { taskId, dueDate, error } }, { status: 400 });
+      if (submission.status !== "success") {
+        return refuse(submission.error?.dueDate?.[0] ?? "This task cannot be rescheduled.");
+      }
+      const result = await run(() =>
+        updateTask(actor, { projectId, taskId: submission.value.taskId, dueDate: submission.value.dueDate ?? null }),
+      );
+      if (!result.ok) return refuse(result.message);
+      // The plain form comes back to the calendar it was on; the drag's fetcher stays there.
+      const back = formData.get("redirectTo");
+      if (!back) return data({ intent, rescheduled: { taskId, dueDate } });
+      return redirectWithToast(
+        safeRedirectPath(back, here("calendar")),
+        {
+          title: "Due date set",
+          description: submission.value.dueDate
+            ? `${result.value.key} is due ${submission.value.dueDate}.`
+            : `${result.value.key} has no due date.`,
+          variant: "success",
+        },
+        request,
+      );
     }
     case "update": {
       const submission = parseWithZod(formData, { schema: projectSettingsSchema });
@@ -452,6 +496,16 @@ function ViewContent({
           canEdit={data.permissions["task.create"]}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+        />
+      ) : null;
+    case "calendar":
+      return data.calendar ? (
+        <Calendar
+          projectId={data.project.id}
+          calendar={data.calendar}
+          today={data.today}
+          canEdit={data.permissions["task.update"]}
+          refused={actionData && "reschedule" in actionData ? actionData.reschedule : undefined}
         />
       ) : null;
     case "board":
