@@ -19,6 +19,7 @@ import {
   updateProject,
 } from "~/.server/projects/projects";
 import { projectActivity } from "~/.server/projects/queries";
+import { mindMapView } from "~/.server/tasks/mind-map";
 import { boardColumns, TASK_SORTS, type TaskSort } from "~/.server/tasks/queries";
 import { createTask, moveTask } from "~/.server/tasks/tasks";
 import { permissionsOf } from "~/.server/policies";
@@ -33,8 +34,10 @@ import { ShareMenu } from "~/components/project/share-menu";
 import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
+import { MindMap } from "~/components/tasks/mind-map";
 import { TaskList } from "~/components/tasks/task-list";
-import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
+import { addChildSchema, moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
+import { mindMapHref, parseCollapsed } from "~/utils/mind-map-layout";
 import { isProjectColor } from "~/utils/projects";
 import {
   deleteProjectSchema,
@@ -43,6 +46,7 @@ import {
   type ProjectView,
 } from "~/validation/project-fields";
 import type { Route } from "./+types/project";
+import mindMapStyles from "@xyflow/react/dist/style.css?url";
 
 /**
  * The project page: its views in the URL (`?view=`, list by default), Settings and the
@@ -51,6 +55,9 @@ import type { Route } from "./+types/project";
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Project ${loaderData.project.name.toUpperCase()}` : "Project Not Found · Plotline" },
 ];
+
+/** React Flow's stylesheet, for the Mind Map view (a static file, cached). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mindMapStyles }];
 
 function viewOf(url: URL): ProjectView {
   const view = url.searchParams.get("view");
@@ -64,12 +71,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = viewOf(url);
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
-  const [activity, members, board] = await Promise.all([
+  const [activity, members, board, mindMap] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
     view === "board" || view === "list"
       ? boardColumns(project, columnLimits(url), view === "list" ? listSort(url) : undefined)
       : null,
+    view === "mindmap" ? mindMapView(project, url) : null,
   ]);
   return {
     project: {
@@ -89,6 +97,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     activity,
     members,
     board,
+    mindMap,
     sort: listSort(url),
     // Overdue is judged by the server's calendar day (UTC) until users have a time zone.
     today: new Date().toISOString().slice(0, 10),
@@ -145,6 +154,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!result.ok) return data({ intent, quickAdd: { statusId, title, error: result.message } }, { status: 400 });
       const back = formData.get("view") === "list" ? "list" : "board";
       return redirect(`${here(back)}#${back === "list" ? "group" : "column"}-${submission.value.statusId}`);
+    }
+    case "add-child": {
+      const submission = parseWithZod(formData, { schema: addChildSchema });
+      const parentId = String(formData.get("parentId") ?? "");
+      const title = String(formData.get("title") ?? "");
+      const collapsed = parseCollapsed(String(formData.get("collapsed") ?? ""));
+      if (submission.status !== "success") {
+        const error = submission.error?.title?.[0] ?? "This task could not be added.";
+        return data({ intent, addChild: { parentId, title, error } }, { status: 400 });
+      }
+      const { value } = submission;
+      const result = await run(() => createTask(actor, { projectId, title: value.title, parentId: value.parentId }));
+      if (!result.ok) return data({ intent, addChild: { parentId, title, error: result.message } }, { status: 400 });
+      return redirectWithToast(
+        `/app/project/${projectId}${mindMapHref(collapsed)}`,
+        { title: "Task added", description: `${result.value.key} ${value.title}`, variant: "success" },
+        request,
+      );
     }
     case "move-task": {
       const submission = parseWithZod(formData, { schema: moveTaskSchema });
@@ -309,6 +336,15 @@ function ViewContent({
           canEdit={data.permissions["task.create"]}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+        />
+      ) : null;
+    case "mindmap":
+      return data.mindMap ? (
+        <MindMap
+          projectId={data.project.id}
+          data={data.mindMap}
+          canEdit={data.permissions["task.create"]}
+          refused={actionData && "addChild" in actionData ? actionData.addChild : undefined}
         />
       ) : null;
     default:
