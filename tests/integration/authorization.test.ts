@@ -64,6 +64,7 @@ const PROJECT_INTENTS = [
   "unarchive",
   "delete",
   "create-task",
+  "add-child",
   "move-task",
 ];
 const TASK_INTENTS = ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"];
@@ -159,7 +160,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
 
     await record("GET project", callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p }));
-    for (const view of ["list", "activity", "settings", "sharing"]) {
+    for (const view of ["list", "mindmap", "activity", "settings", "sharing"]) {
       await record(
         `GET project ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${projectId}?view=${view}`, params: p }),
@@ -349,7 +350,7 @@ describe.each(engines)("authorization on %s", (engine) => {
 
   it("keeps an archived project read-only for everyone, its owner included, and changes nothing", async () => {
     const p = { projectId: archivedId };
-    for (const view of ["list", "activity", "settings", "sharing"]) {
+    for (const view of ["list", "mindmap", "activity", "settings", "sharing"]) {
       const read = await callLoader(project.loader, {
         user: owner,
         path: `/app/project/${archivedId}?view=${view}`,
@@ -403,7 +404,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const p = { projectId: deletedId };
     const outcomes: [string, Outcome][] = [];
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
-    for (const view of ["list", "activity", "settings", "sharing"]) {
+    for (const view of ["list", "mindmap", "activity", "settings", "sharing"]) {
       await record(
         `GET ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${deletedId}?view=${view}`, params: p }),

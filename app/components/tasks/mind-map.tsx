@@ -33,7 +33,8 @@ export type MindMapData = {
   adding: MindMapNode | null;
 };
 
-const MAP_WIDTH = 960;
+/** The canvas as the server assumes it (a laptop's content column), to fit the tree without measuring. */
+const MAP_WIDTH = 700;
 const MAP_HEIGHT = 560;
 
 const View = styled("div")(({ theme }) => {
@@ -70,6 +71,8 @@ const View = styled("div")(({ theme }) => {
       background: palette.background.paper,
       color: palette.text.primary,
       fontSize: 13,
+      // React Flow turns pointer events off on nodes that are neither selectable nor draggable.
+      pointerEvents: "all",
     },
     "& .pl-mm-node[data-kind=project]": { borderWidth: 2, borderLeftWidth: 5, fontWeight: 700 },
     "& .pl-mm-open": {
@@ -233,6 +236,8 @@ function MindMapCanvas({
   return (
     <div className="pl-mm-canvas">
       <ReactFlow
+        // A new tree (a task added, a branch collapsed) is a new map, fitted to the view again.
+        key={layout.nodes.map((node) => node.id).join()}
         aria-label={label}
         nodes={nodes}
         edges={edges}
@@ -240,7 +245,7 @@ function MindMapCanvas({
         width={MAP_WIDTH}
         height={MAP_HEIGHT}
         fitView
-        fitViewOptions={{ padding: 0.1, minZoom: 0.4, maxZoom: 1 }}
+        fitViewOptions={FIT}
         minZoom={0.1}
         maxZoom={2}
         nodesDraggable={false}
@@ -249,6 +254,9 @@ function MindMapCanvas({
         edgesFocusable={false}
         elementsSelectable={false}
         disableKeyboardA11y
+        // The wheel scrolls the page past the map; the buttons, a pinch or a double click zoom.
+        zoomOnScroll={false}
+        preventScrolling={false}
       >
         {/* Zooming needs the script: without it the buttons would do nothing. */}
         {hydrated ? <Controls showInteractive={false} /> : null}
@@ -256,6 +264,9 @@ function MindMapCanvas({
     </div>
   );
 }
+
+/** The whole tree in view at a readable size (a big tree shows its middle). */
+const FIT = { padding: 0.1, minZoom: 0.4, maxZoom: 1 };
 
 function MindMapNodeView({ data }: NodeProps<FlowNode>) {
   const { node, links } = data;
