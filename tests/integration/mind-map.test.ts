@@ -1,18 +1,27 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/.server/db";
 import { projects, statuses } from "~/.server/db/schema";
 import { FieldError } from "~/.server/errors";
 import { createProject } from "~/.server/projects/projects";
+import { initSecrets } from "~/.server/secrets";
 import { mindMapTasks, mindMapView } from "~/.server/tasks/mind-map";
 import { createTask, deleteTask, moveTask } from "~/.server/tasks/tasks";
 import { engines, useTestDatabase } from "../setup/database";
 import { buildUser } from "../setup/factories";
+import { callAction } from "../setup/route-harness";
+import * as projectRoute from "~/routes/app/project";
 
 /** The Mind Map's tree query: subtasks under their parents, deleted tasks gone, bounded. */
 describe.each(engines)("the mind map on %s", (engine) => {
   useTestDatabase(engine);
+  // The success toast rides in a signed cookie.
+  beforeAll(() => initSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "plotline-secrets-"))));
 
   async function setup() {
     const owner = await buildUser();
@@ -85,5 +94,45 @@ describe.each(engines)("the mind map on %s", (engine) => {
     await expect(
       createTask(owner.actor, { projectId: project.publicId, title: "Grandchild", parentId: child.id }),
     ).rejects.toThrow(FieldError);
+  });
+
+  it("adds a child from a node as a plain POST: a task under the project, a subtask under a task, errors beside the field", async () => {
+    const { owner, project } = await setup();
+    const parent = await createTask(owner.actor, { projectId: project.publicId, title: "Parent" });
+    const post = (form: Record<string, string>) =>
+      callAction(projectRoute.action, {
+        user: owner,
+        path: `/app/project/${project.publicId}?view=mindmap&add=${form.parentId ?? project.publicId}`,
+        params: { projectId: project.publicId },
+        form: { intent: "add-child", ...form },
+      });
+
+    const top = await post({ title: "Top", collapsed: `${parent.id},bad!` });
+    expect(top).toMatchObject({
+      status: 302,
+      location: `/app/project/${project.publicId}?view=mindmap&collapsed=${parent.id}`,
+    });
+    const child = await post({ title: "Child", parentId: parent.id });
+    expect(child).toMatchObject({ status: 302, location: `/app/project/${project.publicId}?view=mindmap` });
+    const { tasks } = await mindMapTasks(project);
+    expect(tasks.map((task) => [task.title, task.parentId])).toEqual([
+      ["Parent", null],
+      ["Child", parent.id],
+      ["Top", null],
+    ]);
+
+    const blank = await post({ title: "  ", parentId: parent.id });
+    expect(blank).toMatchObject({
+      status: 400,
+      data: { addChild: { parentId: parent.id, title: "  ", error: "Enter a task title" } },
+    });
+    const grandchild = await post({ title: "Grandchild", parentId: tasks[1]!.id });
+    expect(grandchild).toMatchObject({
+      status: 400,
+      data: { addChild: { title: "Grandchild", error: "A subtask cannot have subtasks of its own." } },
+    });
+    const other = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Other" });
+    const elsewhere = await createTask(owner.actor, { projectId: other.id, title: "Elsewhere" });
+    expect((await post({ title: "Stray", parentId: elsewhere.id })).status).toBe(404);
   });
 });

@@ -149,11 +149,14 @@ const View = styled("div")(({ theme }) => {
 
 export function MindMap({
   projectId,
+  projectColor,
   data,
   canEdit,
   refused,
 }: {
   projectId: string;
+  /** The project node's colour (a task's is its status's). */
+  projectColor: string;
   data: MindMapData;
   canEdit: boolean;
   /** A refused add-child form: under which node, what was typed, and why. */
@@ -170,7 +173,12 @@ export function MindMap({
       {canEdit && data.adding ? (
         <AddChild parent={data.adding} collapsed={data.collapsed} root={data.layout.nodes[0]!} refused={refused} />
       ) : null}
-      <MindMapCanvas layout={data.layout} links={links} label={`Mind map of ${data.layout.nodes[0]!.title}`} />
+      <MindMapCanvas
+        layout={data.layout}
+        links={links}
+        projectColor={projectColor}
+        label={`Mind map of ${data.layout.nodes[0]!.title}`}
+      />
       <Outline layout={data.layout} links={links} />
     </View>
   );
@@ -192,7 +200,7 @@ function linksFor(projectId: string, data: MindMapData, canEdit: boolean) {
   return links;
 }
 
-type FlowNode = Node<{ node: MindMapNode; links: NodeLinks }, "mindmap">;
+type FlowNode = Node<{ node: MindMapNode; links: NodeLinks; color: string }, "mindmap">;
 
 /** Where the edges attach, given up front so the server can draw them (no DOM to measure). */
 function handlesOf(node: MindMapNode): NodeHandle[] {
@@ -208,10 +216,12 @@ const nodeTypes = { mindmap: MindMapNodeView };
 function MindMapCanvas({
   layout,
   links,
+  projectColor,
   label,
 }: {
   layout: MindMapLayout;
   links: Map<string, NodeLinks>;
+  projectColor: string;
   label: string;
 }) {
   const hydrated = useHydrated();
@@ -222,7 +232,7 @@ function MindMapCanvas({
     width: node.width,
     height: node.height,
     handles: handlesOf(node),
-    data: { node, links: links.get(node.id) ?? {} },
+    data: { node, links: links.get(node.id) ?? {}, color: node.status?.color ?? projectColor },
     ariaRole: "group",
     ariaLabel: `${node.key} ${node.title}`,
   }));
@@ -269,7 +279,7 @@ function MindMapCanvas({
 const FIT = { padding: 0.1, minZoom: 0.4, maxZoom: 1 };
 
 function MindMapNodeView({ data }: NodeProps<FlowNode>) {
-  const { node, links } = data;
+  const { node, links, color } = data;
   const label = (
     <>
       <span className="pl-mm-key">
@@ -283,12 +293,7 @@ function MindMapNodeView({ data }: NodeProps<FlowNode>) {
     </>
   );
   return (
-    <div
-      className="pl-mm-node"
-      data-kind={node.kind}
-      data-color={node.status?.color ?? "indigo"}
-      data-done={node.done || undefined}
-    >
+    <div className="pl-mm-node" data-kind={node.kind} data-color={color} data-done={node.done || undefined}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
       {links.open ? (
         <Link className="pl-mm-open nodrag nopan" to={links.open} discover="none">

@@ -342,6 +342,7 @@ function ViewContent({
       return data.mindMap ? (
         <MindMap
           projectId={data.project.id}
+          projectColor={data.project.color}
           data={data.mindMap}
           canEdit={data.permissions["task.create"]}
           refused={actionData && "addChild" in actionData ? actionData.addChild : undefined}
