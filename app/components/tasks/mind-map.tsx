@@ -235,12 +235,19 @@ function MindMapCanvas({
     data: { node, links: links.get(node.id) ?? {}, color: node.status?.color ?? projectColor },
     ariaRole: "group",
     ariaLabel: `${node.key} ${node.title}`,
+    // On the node itself as well as on the map: the server renders before the map's settings apply.
+    focusable: false,
+    selectable: false,
+    draggable: false,
+    connectable: false,
   }));
-  // Lines only: what they say is in the outline.
-  const edges: Edge[] = layout.edges.map((edge) => ({
+  // Lines only (what they say is in the outline): hidden, no wide invisible path to click.
+  const edges = layout.edges.map((edge): Edge => ({
     ...edge,
     type: "smoothstep",
     focusable: false,
+    selectable: false,
+    interactionWidth: 0,
     domAttributes: { "aria-hidden": true },
   }));
   return (
