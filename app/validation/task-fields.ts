@@ -30,6 +30,13 @@ export const quickAddSchema = z.object({
   title: taskTitle,
 });
 
+/** The Mind Map's "add a child": a top-level task under the project (no parent) or a subtask. */
+export const addChildSchema = z.object({
+  intent: z.literal("add-child"),
+  parentId: publicId.optional(),
+  title: taskTitle,
+});
+
 export const moveTaskSchema = z.object({
   intent: z.literal("move-task"),
   taskId: publicId,

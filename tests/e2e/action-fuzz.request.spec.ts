@@ -51,6 +51,7 @@ const ACTIONS: Record<string, Target> = {
       "settings",
       "activity",
       "create-task",
+      "add-child",
       "move-task",
       "status-create",
       "status-update",

@@ -80,6 +80,7 @@ const PROJECT_INTENTS = [
   "unarchive",
   "delete",
   "create-task",
+  "add-child",
   "move-task",
   "status-create",
   "status-update",
@@ -246,7 +247,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
 
     await record("GET project", callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p }));
-    for (const view of ["list", "chat", "activity", "settings", "sharing", "calendar"]) {
+    for (const view of ["list", "mindmap", "chat", "activity", "settings", "sharing", "calendar"]) {
       await record(
         `GET project ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${projectId}?view=${view}`, params: p }),
@@ -490,7 +491,7 @@ describe.each(engines)("authorization on %s", (engine) => {
 
   it("keeps an archived project read-only for everyone, its owner included, and changes nothing", async () => {
     const p = { projectId: archivedId };
-    for (const view of ["list", "chat", "activity", "settings", "sharing", "calendar"]) {
+    for (const view of ["list", "mindmap", "chat", "activity", "settings", "sharing", "calendar"]) {
       const read = await callLoader(project.loader, {
         user: owner,
         path: `/app/project/${archivedId}?view=${view}`,
@@ -554,7 +555,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const p = { projectId: deletedId };
     const outcomes: [string, Outcome][] = [];
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
-    for (const view of ["list", "chat", "activity", "settings", "sharing", "calendar"]) {
+    for (const view of ["list", "mindmap", "chat", "activity", "settings", "sharing", "calendar"]) {
       await record(
         `GET ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${deletedId}?view=${view}`, params: p }),

@@ -43,6 +43,8 @@ export async function createTask(actor: SignedIn, input: CreateTaskInput) {
       authorize(access.role, "task.create", { parent: project });
       const status = await statusOf(tx, project.id, input.statusId);
       const parent = input.parentId ? await parentTask(tx, project.id, input.parentId) : null;
+      // One level of subtasks: the views draw no deeper.
+      if (parent?.parentId) throw new FieldError("title", "A subtask cannot have subtasks of its own.");
       assertDates(input.startDate ?? null, input.dueDate ?? null);
       const assignees = await membersAmong(tx, project.workspaceId, input.assigneeIds ?? []);
       const [counter] = await tx

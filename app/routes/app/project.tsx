@@ -22,6 +22,7 @@ import {
 } from "~/.server/projects/projects";
 import { projectActivity } from "~/.server/projects/queries";
 import { projectCalendar, UNDATED_PAGE } from "~/.server/tasks/calendar";
+import { mindMapView } from "~/.server/tasks/mind-map";
 import { boardColumns, TASK_SORTS, type TaskSort } from "~/.server/tasks/queries";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
 import { createTask, moveTask, updateTask } from "~/.server/tasks/tasks";
@@ -39,13 +40,21 @@ import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
 import { Calendar } from "~/components/tasks/calendar";
+import { MindMap } from "~/components/tasks/mind-map";
 import { TaskList } from "~/components/tasks/task-list";
-import { moveTaskSchema, placementOf, quickAddSchema, rescheduleTaskSchema } from "~/validation/task-fields";
+import {
+  addChildSchema,
+  moveTaskSchema,
+  placementOf,
+  quickAddSchema,
+  rescheduleTaskSchema,
+} from "~/validation/task-fields";
 import { isProjectColor, type ProjectColor } from "~/utils/projects";
 import { deleteStatusSchema, moveStatusSchema, statusFieldsSchema, statusIdSchema } from "~/validation/status-fields";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { deleteMessageSchema, editMessageSchema, postMessageSchema } from "~/validation/chat-fields";
 import { isCalendarDay, monthOf, parseMonth } from "~/utils/calendar-month";
+import { mindMapHref, parseCollapsed } from "~/utils/mind-map-layout";
 import {
   deleteProjectSchema,
   PROJECT_VIEWS,
@@ -53,6 +62,7 @@ import {
   type ProjectView,
 } from "~/validation/project-fields";
 import type { Route } from "./+types/project";
+import mindMapStyles from "@xyflow/react/dist/style.css?url";
 
 /**
  * The project page: its views in the URL (`?view=`, list by default), Settings and the
@@ -61,6 +71,9 @@ import type { Route } from "./+types/project";
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Project ${loaderData.project.name.toUpperCase()}` : "Project Not Found · Plotline" },
 ];
+
+/** React Flow's stylesheet, for the Mind Map view (a static file, cached). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mindMapStyles }];
 
 function viewOf(url: URL): ProjectView {
   const view = url.searchParams.get("view");
@@ -77,7 +90,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Overdue and the calendar's today go by the server's calendar day (UTC) until users have a time zone.
   const today = new Date().toISOString().slice(0, 10);
   const permissions = permissionsOf(access.role, project);
-  const [activity, members, board, statuses, chat, calendar] = await Promise.all([
+  const [activity, members, board, statuses, chat, calendar, mindMap] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
     view === "board" || view === "list"
@@ -86,6 +99,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
     view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
     view === "calendar" ? projectCalendar(project, calendarOptions(url, today)) : null,
+    view === "mindmap" ? mindMapView(project, url) : null,
   ]);
   return {
     project: {
@@ -108,6 +122,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     board,
     chat: chat && { ...chat, before: messageParam(url, "before"), editing: messageParam(url, "edit") },
     calendar,
+    mindMap,
     sort: listSort(url),
     today,
   };
@@ -180,6 +195,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!result.ok) return data({ intent, quickAdd: { statusId, title, error: result.message } }, { status: 400 });
       const back = formData.get("view") === "list" ? "list" : "board";
       return redirect(`${here(back)}#${back === "list" ? "group" : "column"}-${submission.value.statusId}`);
+    }
+    case "add-child": {
+      const submission = parseWithZod(formData, { schema: addChildSchema });
+      const parentId = String(formData.get("parentId") ?? "");
+      const title = String(formData.get("title") ?? "");
+      const collapsed = parseCollapsed(String(formData.get("collapsed") ?? ""));
+      if (submission.status !== "success") {
+        const error = submission.error?.title?.[0] ?? "This task could not be added.";
+        return data({ intent, addChild: { parentId, title, error } }, { status: 400 });
+      }
+      const { value } = submission;
+      const result = await run(() => createTask(actor, { projectId, title: value.title, parentId: value.parentId }));
+      if (!result.ok) return data({ intent, addChild: { parentId, title, error: result.message } }, { status: 400 });
+      return redirectWithToast(
+        `/app/project/${projectId}${mindMapHref(collapsed)}`,
+        { title: "Task added", description: `${result.value.key} ${value.title}`, variant: "success" },
+        request,
+      );
     }
     case "move-task": {
       const submission = parseWithZod(formData, { schema: moveTaskSchema });
@@ -516,6 +549,16 @@ function ViewContent({
           canEdit={data.permissions["task.create"]}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+        />
+      ) : null;
+    case "mindmap":
+      return data.mindMap ? (
+        <MindMap
+          projectId={data.project.id}
+          projectColor={data.project.color}
+          data={data.mindMap}
+          canEdit={data.permissions["task.create"]}
+          refused={actionData && "addChild" in actionData ? actionData.addChild : undefined}
         />
       ) : null;
     default:
