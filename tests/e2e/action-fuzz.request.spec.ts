@@ -52,6 +52,7 @@ const ACTIONS: Record<string, Target> = {
       "activity",
       "create-task",
       "move-task",
+      "bulk-edit",
       "archive",
     ],
   },

@@ -65,6 +65,7 @@ const PROJECT_INTENTS = [
   "delete",
   "create-task",
   "move-task",
+  "bulk-edit",
 ];
 const TASK_INTENTS = ["update-task", "move-task", "set-assignees", "add-subtask", "delete-task"];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */

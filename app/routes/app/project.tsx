@@ -19,7 +19,9 @@ import {
   updateProject,
 } from "~/.server/projects/projects";
 import { projectActivity } from "~/.server/projects/queries";
-import { boardColumns, TASK_SORTS, type TaskSort } from "~/.server/tasks/queries";
+import { boardColumns } from "~/.server/tasks/queries";
+import { bulkEditTasks } from "~/.server/tasks/bulk";
+import { listPage } from "~/.server/tasks/list-params";
 import { createTask, moveTask } from "~/.server/tasks/tasks";
 import { permissionsOf } from "~/.server/policies";
 import { membersOf } from "~/.server/team/queries";
@@ -34,7 +36,7 @@ import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
 import { TaskList } from "~/components/tasks/task-list";
-import { moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
+import { bulkEditSchema, moveTaskSchema, quickAddSchema } from "~/validation/task-fields";
 import { isProjectColor } from "~/utils/projects";
 import {
   deleteProjectSchema,
@@ -64,12 +66,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = viewOf(url);
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
-  const [activity, members, board] = await Promise.all([
+  // Overdue is judged by the server's calendar day (UTC) until users have a time zone.
+  const today = new Date().toISOString().slice(0, 10);
+  const [activity, members, board, list] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
-    view === "board" || view === "list"
-      ? boardColumns(project, columnLimits(url), view === "list" ? listSort(url) : undefined)
-      : null,
+    view === "board" ? boardColumns(project, columnLimits(url)) : null,
+    view === "list" ? listPage(project, url, today) : null,
   ]);
   return {
     project: {
@@ -89,19 +92,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     activity,
     members,
     board,
-    sort: listSort(url),
-    // Overdue is judged by the server's calendar day (UTC) until users have a time zone.
-    today: new Date().toISOString().slice(0, 10),
+    list,
+    today,
   };
-}
-
-/** `?sort=<column>&dir=asc|desc` of the List view; the manual order otherwise. */
-function listSort(url: URL): TaskSort {
-  const by = url.searchParams.get("sort");
-  const dir = url.searchParams.get("dir") === "desc" ? "desc" : "asc";
-  return (TASK_SORTS as readonly string[]).includes(by ?? "")
-    ? { by: by as TaskSort["by"], dir }
-    : { by: "position", dir: "asc" };
 }
 
 /** `?more=<status>&limit=<n>`: one column shows more than its first page. */
@@ -152,6 +145,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const { taskId, statusId } = submission.value;
       await run(() => moveTask(actor, { projectId, taskId, statusId, placement: { at: "end" } }));
       return redirect(`${here("board")}#column-${statusId}`);
+    }
+    case "bulk-edit": {
+      const taskIds = formData.getAll("taskId").map(String);
+      const chosen = (name: string) => String(formData.get(name) ?? "") || undefined;
+      const parsed = bulkEditSchema.safeParse({
+        intent,
+        taskIds,
+        statusId: chosen("statusId"),
+        priority: chosen("priority"),
+        assignee: chosen("assignee"),
+        labelId: chosen("labelId"),
+        op: chosen("op"),
+      });
+      const refuse = (error: string) =>
+        data({ intent, bulk: { taskIds: taskIds.slice(0, 500), error } }, { status: 400 });
+      if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "These changes are not valid.");
+      const { op, assignee, ...change } = parsed.data;
+      const result = await run(() =>
+        bulkEditTasks(actor, { projectId, ...change, assigneeId: assignee, delete: op === "delete" }),
+      );
+      if (!result.ok) return refuse(result.message);
+      const { changed, ignored } = result.value;
+      const url = new URL(request.url);
+      return redirectWithToast(
+        url.searchParams.get("view") === "list" ? `${url.pathname}${url.search}` : here("list"),
+        {
+          title: `${changed} ${changed === 1 ? "task" : "tasks"} ${op === "delete" ? "deleted" : "updated"}`,
+          description: ignored
+            ? `${ignored} of the selected tasks were not found in this project and were left alone.`
+            : undefined,
+          variant: "success",
+        },
+        request,
+      );
     }
     case "update": {
       const submission = parseWithZod(formData, { schema: projectSettingsSchema });
@@ -291,14 +318,14 @@ function ViewContent({
     case "sharing":
       return <Sharing projectUrl={data.url} workspace={data.project.workspace} members={data.members ?? []} />;
     case "list":
-      return data.board ? (
+      return data.list ? (
         <TaskList
           projectId={data.project.id}
-          groups={data.board}
-          sort={data.sort}
+          list={data.list}
           canEdit={data.permissions["task.create"]}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+          bulk={actionData && "bulk" in actionData ? actionData.bulk : undefined}
         />
       ) : null;
     case "board":

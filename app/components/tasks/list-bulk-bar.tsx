@@ -1,0 +1,98 @@
+import type { MouseEvent } from "react";
+import { Form } from "react-router";
+
+import type { ListView } from "~/components/tasks/types";
+import { PRIORITY_OPTIONS } from "~/components/tasks/list-filters";
+
+/**
+ * The List view's bulk bar: a plain POST form (`#bulk-form`) that the rows' checkboxes
+ * belong to through their `form` attribute, so it works without JavaScript. With
+ * JavaScript (`selected` is a number) it shows only while tasks are selected and says how
+ * many; deleting asks first. Unstyled: the list's root styles `.pl-bulk`.
+ */
+export function BulkBar({
+  options,
+  selected,
+  error,
+}: {
+  options: ListView["options"];
+  /** How many tasks are checked; null before hydration (the bar is then always shown). */
+  selected: number | null;
+  error?: string;
+}) {
+  const confirmDelete = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!window.confirm(`Delete ${selected} selected ${selected === 1 ? "task" : "tasks"}?`)) event.preventDefault();
+  };
+  return (
+    <Form
+      method="post"
+      id="bulk-form"
+      className="pl-bulk"
+      aria-label="Bulk edit"
+      hidden={selected === 0 && !error}
+      preventScrollReset
+    >
+      <input type="hidden" name="intent" value="bulk-edit" />
+      <p className="pl-selected" aria-live="polite">
+        {selected === null ? "Selected tasks:" : `${selected} selected`}
+      </p>
+      <label>
+        Set status
+        <select name="statusId" defaultValue="">
+          <option value="">Keep</option>
+          {options.statuses.map((status) => (
+            <option key={status.id} value={status.id}>
+              {status.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Set priority
+        <select name="priority" defaultValue="">
+          <option value="">Keep</option>
+          {PRIORITY_OPTIONS.map((priority) => (
+            <option key={priority.value} value={priority.value}>
+              {priority.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Add assignee
+        <select name="assignee" defaultValue="">
+          <option value="">Nobody</option>
+          {options.members.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {options.labels.length > 0 ? (
+        <label>
+          Add label
+          <select name="labelId" defaultValue="">
+            <option value="">None</option>
+            {options.labels.map((label) => (
+              <option key={label.id} value={label.id}>
+                {label.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <button type="submit" name="op" value="apply">
+        Apply to selected
+      </button>
+      <button type="submit" name="op" value="delete" onClick={selected === null ? undefined : confirmDelete}>
+        Delete selected
+      </button>
+      {error ? (
+        <p className="pl-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
