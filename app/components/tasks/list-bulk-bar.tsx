@@ -36,9 +36,9 @@ export function BulkBar({
       <p className="pl-selected" aria-live="polite">
         {selected === null ? "Selected tasks:" : `${selected} selected`}
       </p>
-      <label>
-        Set status
-        <select name="statusId" defaultValue="">
+      <div className="pl-field">
+        <label htmlFor="bulk-statusId">Set status</label>
+        <select id="bulk-statusId" name="statusId" defaultValue="">
           <option value="">Keep</option>
           {options.statuses.map((status) => (
             <option key={status.id} value={status.id}>
@@ -46,10 +46,10 @@ export function BulkBar({
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Set priority
-        <select name="priority" defaultValue="">
+      </div>
+      <div className="pl-field">
+        <label htmlFor="bulk-priority">Set priority</label>
+        <select id="bulk-priority" name="priority" defaultValue="">
           <option value="">Keep</option>
           {PRIORITY_OPTIONS.map((priority) => (
             <option key={priority.value} value={priority.value}>
@@ -57,10 +57,10 @@ export function BulkBar({
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Add assignee
-        <select name="assignee" defaultValue="">
+      </div>
+      <div className="pl-field">
+        <label htmlFor="bulk-assignee">Add assignee</label>
+        <select id="bulk-assignee" name="assignee" defaultValue="">
           <option value="">Nobody</option>
           {options.members.map((member) => (
             <option key={member.id} value={member.id}>
@@ -68,11 +68,11 @@ export function BulkBar({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {options.labels.length > 0 ? (
-        <label>
-          Add label
-          <select name="labelId" defaultValue="">
+        <div className="pl-field">
+          <label htmlFor="bulk-labelId">Add label</label>
+          <select id="bulk-labelId" name="labelId" defaultValue="">
             <option value="">None</option>
             {options.labels.map((label) => (
               <option key={label.id} value={label.id}>
@@ -80,7 +80,7 @@ export function BulkBar({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : null}
       <button type="submit" name="op" value="apply">
         Apply to selected

@@ -81,13 +81,20 @@ export function ListFilters({
           <input type="hidden" name="dir" value={sort.dir} />
         </>
       ) : null}
-      <label>
-        Search
-        <input type="search" name="q" defaultValue={params.q} maxLength={200} placeholder="Title or KEY-123" />
-      </label>
-      <label>
-        Assignee
-        <select name="assignee" defaultValue={params.assignee}>
+      <div className="pl-field">
+        <label htmlFor="list-filter-q">Search</label>
+        <input
+          id="list-filter-q"
+          type="search"
+          name="q"
+          defaultValue={params.q}
+          maxLength={200}
+          placeholder="Title or KEY-123"
+        />
+      </div>
+      <div className="pl-field">
+        <label htmlFor="list-filter-assignee">Assignee</label>
+        <select id="list-filter-assignee" name="assignee" defaultValue={params.assignee}>
           <option value="">Anyone</option>
           <option value="none">Unassigned</option>
           {options.members.map((member) => (
@@ -96,10 +103,10 @@ export function ListFilters({
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Label
-        <select name="label" defaultValue={params.label}>
+      </div>
+      <div className="pl-field">
+        <label htmlFor="list-filter-label">Label</label>
+        <select id="list-filter-label" name="label" defaultValue={params.label}>
           <option value="">Any label</option>
           {options.labels.map((label) => (
             <option key={label.id} value={label.id}>
@@ -107,10 +114,10 @@ export function ListFilters({
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Priority
-        <select name="priority" defaultValue={params.priority}>
+      </div>
+      <div className="pl-field">
+        <label htmlFor="list-filter-priority">Priority</label>
+        <select id="list-filter-priority" name="priority" defaultValue={params.priority}>
           <option value="">Any priority</option>
           {PRIORITY_OPTIONS.map((priority) => (
             <option key={priority.value} value={priority.value}>
@@ -118,29 +125,29 @@ export function ListFilters({
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Due from
-        <input type="date" name="from" defaultValue={params.from} />
-      </label>
-      <label>
-        Due to
-        <input type="date" name="to" defaultValue={params.to} />
-      </label>
+      </div>
+      <div className="pl-field">
+        <label htmlFor="list-filter-from">Due from</label>
+        <input id="list-filter-from" type="date" name="from" defaultValue={params.from} />
+      </div>
+      <div className="pl-field">
+        <label htmlFor="list-filter-to">Due to</label>
+        <input id="list-filter-to" type="date" name="to" defaultValue={params.to} />
+      </div>
       <label className="pl-check">
         <input type="checkbox" name="overdue" value="1" defaultChecked={params.overdue} />
         Overdue
       </label>
-      <label>
-        Group by
-        <select name="group" defaultValue={params.group}>
+      <div className="pl-field">
+        <label htmlFor="list-filter-group">Group by</label>
+        <select id="list-filter-group" name="group" defaultValue={params.group}>
           {GROUPINGS.map((grouping) => (
             <option key={grouping.value} value={grouping.value}>
               {grouping.label}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <button type="submit">Apply</button>
       {filtered ? (
         <Link className="pl-clear" to={`?${clear.toString()}`} preventScrollReset>

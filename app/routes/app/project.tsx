@@ -167,9 +167,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
       if (!result.ok) return refuse(result.message);
       const { changed, ignored } = result.value;
-      const url = new URL(request.url);
       return redirectWithToast(
-        url.searchParams.get("view") === "list" ? `${url.pathname}${url.search}` : here("list"),
+        listUrlOf(projectId, new URL(request.url)),
         {
           title: `${changed} ${changed === 1 ? "task" : "tasks"} ${op === "delete" ? "deleted" : "updated"}`,
           description: ignored
@@ -239,6 +238,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     default:
       return redirect(here("list"));
   }
+}
+
+/** Back to the list as the form was posted from: its filters, grouping and sort (nothing else). */
+function listUrlOf(projectId: string, posted: URL) {
+  const search = new URLSearchParams({ view: "list" });
+  for (const name of ["assignee", "label", "priority", "from", "to", "overdue", "q", "group", "sort", "dir"]) {
+    const value = posted.searchParams.get(name);
+    if (value) search.set(name, value);
+  }
+  return `/app/project/${projectId}?${search.toString()}`;
 }
 
 const coverSchema = z.object({ intent: z.literal("cover") });
