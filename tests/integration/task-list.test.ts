@@ -164,7 +164,7 @@ describe.each(engines)("the task list on %s", (engine) => {
     ]);
   }, 60_000);
 
-  it("shows the first page per group and more on request, bounded", async () => {
+  it("shows the first page per group, more on request, and one group's next page for the window", async () => {
     const owner = await buildUser();
     const created = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Big" });
     const [project] = await db().select().from(projects).where(eq(projects.publicId, created.id));
@@ -174,6 +174,9 @@ describe.each(engines)("the task list on %s", (engine) => {
     const url = new URL(`http://x/?view=list&more=${todo!.id}&limit=${LIST_PAGE * 2}`);
     const more = await listPage(project!, url, TODAY);
     expect(more.groups[0]!.cards).toHaveLength(LIST_PAGE + 1);
+    // The windowed list's next page: that group only, the rows after the offset.
+    const next = await listPage(project!, new URL(`http://x/?view=list&rows=${todo!.id}&offset=${LIST_PAGE}`), TODAY);
+    expect(next.groups.map((group) => [group.id, group.cards.length])).toEqual([[todo!.id, 1]]);
   }, 120_000);
 
   it("ignores bad parameters with a message instead of failing, and offers only this workspace's people", async () => {

@@ -78,7 +78,11 @@ export function parseListQuery(
   if ((LIST_GROUPINGS as readonly string[]).includes(group)) params.group = group as ListGrouping;
   else if (group) problems.push("Group by status, assignee, priority or due date.");
 
-  return { query: { filters, group: params.group, sort: listSort(url), more: moreOf(url) }, params, problems };
+  return {
+    query: { filters, group: params.group, sort: listSort(url), more: moreOf(url), window: windowOf(url) },
+    params,
+    problems,
+  };
 }
 
 /** `?sort=<column>&dir=asc|desc`; the manual order otherwise. */
@@ -96,6 +100,14 @@ function moreOf(url: URL): ListQuery["more"] {
   const limit = Number(url.searchParams.get("limit"));
   if (!group || group.length > 64 || !Number.isSafeInteger(limit) || limit <= LIST_PAGE) return undefined;
   return { group, limit: Math.min(limit, LIST_MAX_ROWS) };
+}
+
+/** `?rows=<group>&offset=<n>`: only the next page of one group, for the windowed list's fetches. */
+function windowOf(url: URL): ListQuery["window"] {
+  const group = url.searchParams.get("rows");
+  const offset = Number(url.searchParams.get("offset"));
+  if (!group || group.length > 64 || !Number.isSafeInteger(offset) || offset < 0) return undefined;
+  return { group, offset: Math.min(offset, LIST_MAX_ROWS) };
 }
 
 /** Everything the List view shows: the groups, the filter form's options and values, the problems. */

@@ -44,6 +44,8 @@ export type ListQuery = {
   sort: TaskSort;
   /** One group shows `limit` rows instead of the first page ("Show more"). */
   more?: { group: string; limit: number };
+  /** Only one group's page of LIST_PAGE rows after `offset` (the windowed list's next page). */
+  window?: { group: string; offset: number };
 };
 
 const DUE_BUCKETS = [
@@ -154,12 +156,11 @@ export async function listGroups(
   const ranked = (query.group === "assignee" ? base.leftJoin(groupAssignee, eq(groupAssignee.taskId, tasks.id)) : base)
     .where(listConditions(project, query.filters, today))
     .as("ranked");
+  const page = query.window
+    ? sql`${ranked.groupKey} = ${query.window.group} and ${ranked.rank} > ${query.window.offset} and ${ranked.rank} <= ${query.window.offset + LIST_PAGE}`
+    : sql`${ranked.rank} <= ${ranked.limit}`;
   const [rows, names] = await Promise.all([
-    db()
-      .select()
-      .from(ranked)
-      .where(sql`${ranked.rank} <= ${ranked.limit}`)
-      .orderBy(ranked.groupKey, ranked.rank),
+    db().select().from(ranked).where(page).orderBy(ranked.groupKey, ranked.rank),
     groupNames(project, query.group),
   ]);
   const ids = [...new Set(rows.map((row) => row.id))];
@@ -185,13 +186,13 @@ export async function listGroups(
     byGroup.set(row.groupKey, entry);
   }
   // Statuses are always shown (each has its quick add); other groupings only where tasks are.
-  return names
-    .filter((group) => query.group === "status" || byGroup.has(group.id))
-    .map((group) => ({
-      ...group,
-      total: byGroup.get(group.id)?.total ?? 0,
-      cards: byGroup.get(group.id)?.rows ?? [],
-    }));
+  const shown = (group: { id: string }) =>
+    query.window ? group.id === query.window.group : query.group === "status" || byGroup.has(group.id);
+  return names.filter(shown).map((group) => ({
+    ...group,
+    total: byGroup.get(group.id)?.total ?? 0,
+    cards: byGroup.get(group.id)?.rows ?? [],
+  }));
 }
 
 /** Every group the grouping can have, in its order (members by name, nobody last). */

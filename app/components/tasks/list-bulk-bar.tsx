@@ -7,19 +7,21 @@ import { PRIORITY_OPTIONS } from "~/components/tasks/list-filters";
 /**
  * The List view's bulk bar: a plain POST form (`#bulk-form`) that the rows' checkboxes
  * belong to through their `form` attribute, so it works without JavaScript. With
- * JavaScript (`selected` is a number) it shows only while tasks are selected and says how
- * many; deleting asks first. Unstyled: the list's root styles `.pl-bulk`.
+ * JavaScript the selection is the list's state, posted as hidden fields (rows scrolled out
+ * of the window count too); the bar shows only while tasks are selected and says how many,
+ * and deleting asks first. Unstyled: the list's root styles `.pl-bulk`.
  */
 export function BulkBar({
   options,
-  selected,
+  selection,
   error,
 }: {
   options: ListView["options"];
-  /** How many tasks are checked; null before hydration (the bar is then always shown). */
-  selected: number | null;
+  /** The selected tasks' ids; null before hydration (the bar is then always shown). */
+  selection: ReadonlySet<string> | null;
   error?: string;
 }) {
+  const selected = selection?.size ?? null;
   const confirmDelete = (event: MouseEvent<HTMLButtonElement>) => {
     if (!window.confirm(`Delete ${selected} selected ${selected === 1 ? "task" : "tasks"}?`)) event.preventDefault();
   };
@@ -33,6 +35,9 @@ export function BulkBar({
       preventScrollReset
     >
       <input type="hidden" name="intent" value="bulk-edit" />
+      {[...(selection ?? [])].map((id) => (
+        <input key={id} type="hidden" name="taskId" value={id} />
+      ))}
       <p className="pl-selected" aria-live="polite">
         {selected === null ? "Selected tasks:" : `${selected} selected`}
       </p>

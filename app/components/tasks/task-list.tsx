@@ -1,12 +1,13 @@
 import { styled } from "@mui/material/styles";
-import { useCallback, useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 
 import { useHydrated } from "~/components/auth/fields";
 import { BulkBar } from "~/components/tasks/list-bulk-bar";
 import { ListFilters, listSearch } from "~/components/tasks/list-filters";
 import { GroupFooter } from "~/components/tasks/group-footer";
-import type { ListGroup, ListSort, ListView } from "~/components/tasks/types";
+import type { ListGroup, ListRow, ListSort, ListView } from "~/components/tasks/types";
 
 /**
  * The List view: the filter form (a GET, kept in the URL), the bulk bar (a POST whose
@@ -93,6 +94,7 @@ const Root = styled("div")(({ theme }) => {
       border: `2px solid ${palette.background.paper}`,
       marginLeft: -6,
     },
+    "& .pl-spacer": { border: 0 },
     "& .pl-empty-row td": { color: palette.text.secondary },
     "& .pl-more": { display: "inline-block", marginTop: 8, fontSize: 13, color: palette.primary.main },
     "& .pl-quick-add": { display: "flex", gap: 6, marginTop: 8, maxWidth: 480 },
@@ -107,12 +109,6 @@ const COLUMNS: { by: ListSort["by"]; label: string }[] = [
   { by: "priority", label: "Priority" },
   { by: "due", label: "Due" },
 ];
-
-/** The distinct tasks checked in the rows (a task may sit in two assignees' groups). */
-function countSelected(root: HTMLElement) {
-  const boxes = root.querySelectorAll<HTMLInputElement>('input[name="taskId"]:checked');
-  return new Set(Array.from(boxes, (box) => box.value)).size;
-}
 
 export function TaskList({
   projectId,
@@ -130,15 +126,8 @@ export function TaskList({
   bulk?: { taskIds: string[]; error: string };
 }) {
   const location = useLocation();
-  const hydrated = useHydrated();
-  const [selected, setSelected] = useState(0);
-  const recount = useCallback(
-    (event: FormEvent<HTMLDivElement>) => setSelected(countSelected(event.currentTarget)),
-    [],
-  );
-  const checked = new Set(bulk?.taskIds);
   return (
-    <Root onChange={canEdit ? recount : undefined}>
+    <Root>
       <ListFilters params={list.params} sort={list.sort} options={list.options} />
       {list.problems.length > 0 ? (
         <div className="pl-problems" role="status">
@@ -147,44 +136,150 @@ export function TaskList({
           ))}
         </div>
       ) : null}
-      {canEdit ? <BulkBar options={list.options} selected={hydrated ? selected : null} error={bulk?.error} /> : null}
       {/* A new location (a bulk edit's redirect, a filter) starts with nothing selected. */}
-      <div className="pl-groups" key={location.key}>
+      <ListBody
+        key={location.key}
+        projectId={projectId}
+        list={list}
+        canEdit={canEdit}
+        today={today}
+        quickAdd={quickAdd}
+        bulk={bulk}
+      />
+    </Root>
+  );
+}
+
+type Toggle = (taskIds: string[], on: boolean) => void;
+
+/**
+ * The bulk bar and the groups. Without JavaScript the rows' checkboxes are the bulk form's
+ * fields; with it the selection is state (rows scrolled out of the window keep theirs)
+ * and the bar posts it as hidden fields.
+ */
+function ListBody({ projectId, list, canEdit, today, quickAdd, bulk }: Parameters<typeof TaskList>[0]) {
+  const hydrated = useHydrated();
+  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set(bulk?.taskIds));
+  const toggle = useCallback<Toggle>((taskIds, on) => {
+    setSelection((current) => {
+      const next = new Set(current);
+      for (const id of taskIds) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+  const search = listSearch(list.params, list.sort);
+  return (
+    <>
+      {canEdit ? <BulkBar options={list.options} selection={hydrated ? selection : null} error={bulk?.error} /> : null}
+      <div className="pl-groups">
         {list.groups.map((group) => (
           <GroupTable
             key={group.id}
             projectId={projectId}
             group={group}
             list={list}
+            search={search}
             canEdit={canEdit}
-            selectAll={hydrated && canEdit}
-            checked={checked}
+            hydrated={hydrated}
+            selection={selection}
+            toggle={toggle}
             today={today}
             quickAdd={quickAdd?.statusId === group.id ? quickAdd : undefined}
           />
         ))}
         {list.groups.length === 0 ? <p>No tasks match these filters.</p> : null}
       </div>
-    </Root>
+    </>
   );
+}
+
+/** A row's height before it is measured, for the window's first layout. */
+const ROW_HEIGHT = 41;
+
+/**
+ * A group's rows, windowed after hydration when the group has more than the server sent:
+ * only the rows near the viewport are in the DOM, and the next page (the loader's
+ * `?rows=<group>&offset=<n>`, LIST_PAGE rows) is fetched as the end comes into view.
+ */
+function useGroupRows(
+  group: ListGroup,
+  search: string,
+  hydrated: boolean,
+  bodyRef: RefObject<HTMLTableSectionElement | null>,
+) {
+  const [rows, setRows] = useState<ListRow[]>(group.cards);
+  const [exhausted, setExhausted] = useState(false);
+  const fetcher = useFetcher<{ list: ListView | null }>();
+  // Each page that arrives is appended once (state adjusted while rendering, not in an effect).
+  const [appended, setAppended] = useState(fetcher.data);
+  if (fetcher.data && fetcher.data !== appended) {
+    setAppended(fetcher.data);
+    const page = fetcher.data.list?.groups.find((candidate) => candidate.id === group.id);
+    const known = new Set(rows.map((row) => row.id));
+    const fresh = (page?.cards ?? []).filter((row) => !known.has(row.id));
+    // A page with nothing new (tasks moved meanwhile) ends the fetching.
+    if (fresh.length === 0) setExhausted(true);
+    else setRows([...rows, ...fresh]);
+  }
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const windowed = hydrated && group.total > group.cards.length;
+  useLayoutEffect(() => {
+    if (windowed && bodyRef.current) {
+      setScrollMargin(bodyRef.current.getBoundingClientRect().top + window.scrollY);
+    }
+  }, [windowed, bodyRef]);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+    enabled: windowed,
+  });
+  const items = windowed ? virtualizer.getVirtualItems() : null;
+  const last = items?.at(-1)?.index ?? -1;
+  const loading = fetcher.state !== "idle";
+  useEffect(() => {
+    if (!windowed || exhausted || loading || rows.length >= group.total || last < rows.length - 20) return;
+    void fetcher.load(`?${search}&rows=${encodeURIComponent(group.id)}&offset=${rows.length}`);
+  }, [windowed, exhausted, loading, rows.length, group.total, last, search, group.id, fetcher]);
+  const first = items?.[0];
+  const end = items?.at(-1);
+  return {
+    rows: items
+      ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
+      : rows.map((row, index) => ({ row, index })),
+    all: rows,
+    before: first ? first.start - scrollMargin : 0,
+    after: end ? virtualizer.getTotalSize() - (end.end - scrollMargin) : 0,
+    measure: windowed ? virtualizer.measureElement : undefined,
+    windowed,
+    loading,
+  };
 }
 
 function GroupTable({
   projectId,
   group,
   list,
+  search,
   canEdit,
-  selectAll,
-  checked,
+  hydrated,
+  selection,
+  toggle,
   today,
   quickAdd,
 }: {
   projectId: string;
   group: ListGroup;
   list: ListView;
+  search: string;
   canEdit: boolean;
-  selectAll: boolean;
-  checked: Set<string>;
+  hydrated: boolean;
+  selection: ReadonlySet<string>;
+  toggle: Toggle;
   today: string;
   quickAdd?: { title: string; error: string };
 }) {
@@ -196,12 +291,11 @@ function GroupTable({
     sort.by === by ? (sort.dir === "asc" ? "ascending" : "descending") : undefined;
   const titleId = `group-${group.id}-title`;
   const columnCount = 5 + (canEdit ? 1 : 0) + (showStatus ? 1 : 0);
-  const toggleAll = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const table = event.currentTarget.closest("table");
-    for (const box of table?.querySelectorAll<HTMLInputElement>('input[name="taskId"]') ?? []) {
-      box.checked = event.currentTarget.checked;
-    }
-  };
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const view = useGroupRows(group, search, hydrated, bodyRef);
+  const allIds = view.all.map((row) => row.id);
+  const allSelected = allIds.length > 0 && allIds.every((id) => selection.has(id));
+  const selectable = canEdit && hydrated;
   return (
     <section aria-labelledby={titleId} id={`group-${group.id}`}>
       <header>
@@ -211,13 +305,18 @@ function GroupTable({
         </span>
       </header>
       <div className="pl-table-wrap">
-        <table aria-labelledby={titleId}>
+        <table aria-labelledby={titleId} aria-rowcount={view.windowed ? group.total + 1 : undefined}>
           <thead>
             <tr>
               {canEdit ? (
                 <th scope="col" className="pl-select">
-                  {selectAll ? (
-                    <input type="checkbox" aria-label={`Select all in ${group.name}`} onChange={toggleAll} />
+                  {selectable ? (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select all in ${group.name}`}
+                      checked={allSelected}
+                      onChange={(event) => toggle(allIds, event.currentTarget.checked)}
+                    />
                   ) : (
                     <span className="pl-sr-only">Select</span>
                   )}
@@ -236,26 +335,44 @@ function GroupTable({
               <th scope="col">Subtasks</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={bodyRef}>
+            {view.before > 0 ? <tr aria-hidden="true" className="pl-spacer" style={{ height: view.before }} /> : null}
             {group.cards.length === 0 ? (
               <tr className="pl-empty-row">
                 <td colSpan={columnCount}>No tasks</td>
               </tr>
             ) : null}
-            {group.cards.map((task) => {
+            {view.rows.map(({ row: task, index }) => {
               const overdue = !task.done && task.dueDate !== null && task.dueDate < today;
               return (
-                <tr key={task.id} data-done={task.done || undefined}>
+                <tr
+                  key={task.id}
+                  data-done={task.done || undefined}
+                  data-index={index}
+                  ref={view.measure}
+                  aria-rowindex={view.windowed ? index + 2 : undefined}
+                >
                   {canEdit ? (
                     <td className="pl-select">
-                      <input
-                        type="checkbox"
-                        name="taskId"
-                        value={task.id}
-                        form="bulk-form"
-                        aria-label={`Select ${task.key}`}
-                        defaultChecked={checked.has(task.id)}
-                      />
+                      {selectable ? (
+                        <input
+                          key="state"
+                          type="checkbox"
+                          aria-label={`Select ${task.key}`}
+                          checked={selection.has(task.id)}
+                          onChange={(event) => toggle([task.id], event.currentTarget.checked)}
+                        />
+                      ) : (
+                        <input
+                          key="field"
+                          type="checkbox"
+                          name="taskId"
+                          value={task.id}
+                          form="bulk-form"
+                          aria-label={`Select ${task.key}`}
+                          defaultChecked={selection.has(task.id)}
+                        />
+                      )}
                     </td>
                   ) : null}
                   <td className="pl-key">{task.key}</td>
@@ -287,13 +404,20 @@ function GroupTable({
                 </tr>
               );
             })}
+            {view.after > 0 ? <tr aria-hidden="true" className="pl-spacer" style={{ height: view.after }} /> : null}
           </tbody>
         </table>
       </div>
+      {view.loading ? (
+        <p className="pl-more" role="status">
+          Loading more tasks…
+        </p>
+      ) : null}
       <GroupFooter
-        shown={group.cards.length}
+        // With JavaScript the window fetches the rest as it scrolls; without, "Show more" pages.
+        shown={view.windowed ? group.total : group.cards.length}
         total={group.total}
-        moreHref={`?${listSearch(params, sort)}&more=${group.id}&limit=${group.cards.length + list.pageSize}#group-${group.id}`}
+        moreHref={`?${search}&more=${group.id}&limit=${group.cards.length + list.pageSize}#group-${group.id}`}
         canEdit={canEdit && group.status !== undefined}
         statusId={group.status?.id ?? group.id}
         statusName={group.status?.name ?? group.name}
