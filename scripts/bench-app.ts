@@ -7,6 +7,7 @@
 // another checkout's build (its server.js and build/) with this script's seed, to compare
 // two commits back to back on the same machine. BENCH_ENGINES=pglite (or postgres) runs one
 // engine; BENCH_CPU_PROF=DIR writes the server's V8 CPU profile there (for a profiler's eye).
+// The big account also has a project of LIST_TASKS tasks for the List view's row.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -18,12 +19,21 @@ import pg from "pg";
 
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
+import { db } from "~/.server/db";
+import { projects, statuses, tasks } from "~/.server/db/schema";
 import { seedBench } from "~/.server/demo/seed";
+import { newPublicId } from "~/.server/ids";
+import { createProject } from "~/.server/projects/projects";
+import { asc, eq } from "drizzle-orm";
+import { generateNKeysBetween } from "fractional-indexing";
 
 const root = path.resolve(process.env.BENCH_APP_DIR ?? path.join(import.meta.dirname, ".."));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "bench-password-1";
+/** The List view's project size. */
+const LIST_TASKS = 5_000;
+
 const ACCOUNTS = [
   { email: "big@bench.local", workspaceCount: 5, projectCount: 100 },
   { email: "small@bench.local", workspaceCount: 5, projectCount: 10 },
@@ -64,9 +74,13 @@ for (const engine of engines) {
       for (const [index, account] of ACCOUNTS.entries()) {
         const cookie = await signIn(server.base, account.email);
         const project = seeded[index]!.projectIds[0]!;
+        const listProject = seeded[index]!.listProjectId;
         for (const [page, url] of [
           ["dashboard", "/app/dashboard"],
           ["project page", `/app/project/${project}`],
+          ...(listProject
+            ? [[`list view (${LIST_TASKS} tasks)`, `/app/project/${listProject}?view=list`] as const]
+            : []),
         ] as const) {
           const target = `${server.base}${url}`;
           const probe = await probeResponse(target, cookie);
@@ -162,12 +176,57 @@ async function seed(target: Target) {
   setDatabase(handle);
   try {
     const seeded = [];
-    for (const account of ACCOUNTS) seeded.push(await seedBench({ ...account, password: PASSWORD }));
+    for (const account of ACCOUNTS) {
+      const bench = await seedBench({ ...account, password: PASSWORD });
+      const listProjectId = account.projectCount === 100 ? await seedListProject(bench) : undefined;
+      seeded.push({ ...bench, listProjectId });
+    }
     return seeded;
   } finally {
     setDatabase(undefined);
     await handle.close();
   }
+}
+
+/** A project of LIST_TASKS top-level tasks spread over its statuses, inserted in batches. */
+async function seedListProject(bench: { userId: string; workspaceIds: string[] }) {
+  const actor = { userId: bench.userId, ip: null };
+  const created = await createProject(actor, { workspaceId: bench.workspaceIds[0]!, name: "Big List" });
+  const [project] = await db().select().from(projects).where(eq(projects.publicId, created.id));
+  const columns = await db()
+    .select()
+    .from(statuses)
+    .where(eq(statuses.projectId, project!.id))
+    .orderBy(asc(statuses.position));
+  const perColumn = LIST_TASKS / columns.length;
+  const priorities = ["none", "low", "medium", "high", "urgent"] as const;
+  for (const [c, column] of columns.entries()) {
+    const keys = generateNKeysBetween(null, null, perColumn);
+    const values = keys.map((position, i) => {
+      const number = c * perColumn + i + 1;
+      const day = String((number % 28) + 1).padStart(2, "0");
+      return {
+        publicId: newPublicId(),
+        workspaceId: project!.workspaceId,
+        projectId: project!.id,
+        number,
+        title: `Task number ${number}`,
+        statusId: column.id,
+        priority: priorities[number % 5]!,
+        position,
+        dueDate: number % 3 === 0 ? null : `2026-0${(number % 9) + 1}-${day}`,
+        createdBy: bench.userId,
+        updatedBy: bench.userId,
+      };
+    });
+    for (let start = 0; start < values.length; start += 500) {
+      await db()
+        .insert(tasks)
+        .values(values.slice(start, start + 500));
+    }
+  }
+  await db().update(projects).set({ taskCounter: LIST_TASKS }).where(eq(projects.id, project!.id));
+  return created.id;
 }
 
 async function startServer(target: Target) {

@@ -73,3 +73,17 @@ export const rescheduleTaskSchema = z.object({
   taskId: publicId,
   dueDate: optionalDay,
 });
+
+/** The List view's bulk bar: the selected tasks and what to do to them (empty selects change nothing). */
+export const bulkEditSchema = z.object({
+  intent: z.literal("bulk-edit"),
+  taskIds: z
+    .array(publicId)
+    .min(1, { error: "Select at least one task." })
+    .max(500, { error: "Select at most 500 tasks at a time." }),
+  statusId: publicId.optional(),
+  priority: z.enum(TASK_PRIORITIES, { error: "Pick a priority" }).optional(),
+  assignee: z.uuid({ error: "Assign only members of this workspace." }).optional(),
+  labelId: publicId.optional(),
+  op: z.enum(["apply", "delete"]).default("apply"),
+});

@@ -61,6 +61,7 @@ const ACTIONS: Record<string, Target> = {
       "edit-message",
       "delete-message",
       "reschedule-task",
+      "bulk-edit",
       "archive",
     ],
   },

@@ -87,6 +87,7 @@ const PROJECT_INTENTS = [
   "status-move",
   "status-delete",
   "reschedule-task",
+  "bulk-edit",
 ];
 /** The Chat view's writes: every member may post, so these are swept on their own. */
 const CHAT_INTENTS = ["post-message", "edit-message", "delete-message"];

@@ -22,7 +22,7 @@ export type TaskSort = { by: (typeof TASK_SORTS)[number]; dir: "asc" | "desc" };
 const PRIORITY_RANK = sql`case ${tasks.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end`;
 
 /** The SQL order for a sort; tasks without a due date come last either way. */
-function orderOf({ by, dir }: TaskSort) {
+export function orderOf({ by, dir }: TaskSort) {
   const direction = dir === "desc" ? sql`desc` : sql`asc`;
   switch (by) {
     case "key":
@@ -138,7 +138,7 @@ export async function boardColumns(
   }));
 }
 
-async function assigneesOf(taskIds: string[]) {
+export async function assigneesOf(taskIds: string[]) {
   const rows = await db()
     .select({
       taskId: taskAssignees.taskId,
@@ -159,7 +159,7 @@ async function assigneesOf(taskIds: string[]) {
   }));
 }
 
-function labelsOf(taskIds: string[]) {
+export function labelsOf(taskIds: string[]) {
   return db()
     .select({ taskId: taskLabels.taskId, name: labels.name, color: labels.color })
     .from(taskLabels)
@@ -168,7 +168,7 @@ function labelsOf(taskIds: string[]) {
     .orderBy(asc(sql`lower(${labels.name})`));
 }
 
-async function subtaskProgress(taskIds: string[]) {
+export async function subtaskProgress(taskIds: string[]) {
   const rows = await db()
     .select({
       parentId: sql<string>`${tasks.parentId}`,

@@ -1,22 +1,56 @@
 import { styled } from "@mui/material/styles";
-import { Link } from "react-router";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 
+import { useHydrated } from "~/utils/use-hydrated";
+import { BulkBar } from "~/components/tasks/list-bulk-bar";
+import { ListFilters, listSearch } from "~/components/tasks/list-filters";
 import { GroupFooter } from "~/components/tasks/group-footer";
-import type { BoardColumn } from "~/components/tasks/types";
-
-export type ListSort = { by: "position" | "key" | "title" | "priority" | "due"; dir: "asc" | "desc" };
+import type { ListGroup, ListRow, ListSort, ListView } from "~/components/tasks/types";
 
 /**
- * The List view: a table per status with its count, sortable by its headers (links that
- * keep the sort in the URL), the first page of rows per status and a "Show more" link,
- * and a quick add under each. One styled root for every group and row
- * (docs/decisions/009); rows are plain table rows.
+ * The List view: the filter form (a GET, kept in the URL), the bulk bar (a POST whose
+ * checkboxes sit in the rows, tied to it by `form=`), then a table per group with its count,
+ * sortable by its headers, the first page of rows and a "Show more" link, and a quick add
+ * under each status. One styled root for every group and row (docs/decisions/009); rows
+ * are plain table rows.
  */
-const Groups = styled("div")(({ theme }) => {
+const Root = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
+  const control = {
+    font: "inherit",
+    fontSize: 13,
+    padding: "4px 6px",
+    borderRadius: 6,
+    border: `1px solid ${palette.divider}`,
+    background: palette.background.paper,
+    color: palette.text.primary,
+  };
   return {
     display: "grid",
-    gap: 24,
+    gap: 16,
+    "& .pl-filters, & .pl-bulk": { display: "flex", flexWrap: "wrap", alignItems: "end", gap: 12 },
+    "& .pl-field": { display: "grid", gap: 2 },
+    "& .pl-field label, & label.pl-check": { fontSize: 12, color: palette.text.secondary },
+    "& label.pl-check": { display: "flex", alignItems: "center", gap: 6, paddingBottom: 4 },
+    "& select, & input[type=date], & input[type=search], & .pl-quick-add input[type=text]": control,
+    "& button": { ...control, cursor: "pointer", fontWeight: 600 },
+    "& button[value=delete]": { color: palette.error.main },
+    "& .pl-clear": { fontSize: 13, color: palette.primary.main, paddingBottom: 4 },
+    "& .pl-problems": { margin: 0, padding: "8px 12px", borderRadius: 8, background: palette.warning.light },
+    "& .pl-bulk": {
+      position: "sticky",
+      top: 64,
+      zIndex: 2,
+      padding: "8px 12px",
+      borderRadius: 10,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+    },
+    "& .pl-bulk[hidden]": { display: "none" },
+    "& .pl-selected": { margin: 0, fontWeight: 700, fontSize: 14, alignSelf: "center" },
+    "& .pl-groups": { display: "grid", gap: 24 },
     "& section > header": { display: "flex", alignItems: "center", gap: 8, marginBottom: 8 },
     "& h3": { margin: 0, fontSize: 15, fontWeight: 700 },
     "& .pl-count": {
@@ -37,6 +71,7 @@ const Groups = styled("div")(({ theme }) => {
     "& tr:last-child td": { borderBottom: 0 },
     "& th": { fontSize: 12, fontWeight: 700, color: palette.text.secondary },
     "& th a": { color: "inherit", textDecoration: "none", "&:hover": { textDecoration: "underline" } },
+    "& th.pl-select, & td.pl-select": { width: 1, paddingRight: 0 },
     "& td.pl-title": { whiteSpace: "normal", minWidth: 200, width: "100%" },
     "& td.pl-title a": { color: palette.text.primary, fontWeight: 600, textDecoration: "none" },
     "& td.pl-title a:hover": { textDecoration: "underline" },
@@ -53,26 +88,11 @@ const Groups = styled("div")(({ theme }) => {
       border: `2px solid ${palette.background.paper}`,
       marginLeft: -6,
     },
+    "& .pl-spacer": { border: 0 },
     "& .pl-empty-row td": { color: palette.text.secondary },
     "& .pl-more": { display: "inline-block", marginTop: 8, fontSize: 13, color: palette.primary.main },
     "& .pl-quick-add": { display: "flex", gap: 6, marginTop: 8, maxWidth: 480 },
-    "& .pl-quick-add input[type=text], & .pl-quick-add button": { font: "inherit", fontSize: 13 },
-    "& .pl-quick-add input[type=text]": {
-      flexGrow: 1,
-      padding: "4px 6px",
-      borderRadius: 6,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-    },
-    "& .pl-quick-add button": {
-      padding: "4px 10px",
-      borderRadius: 6,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-      cursor: "pointer",
-    },
+    "& .pl-quick-add input[type=text]": { flexGrow: 1 },
     "& .pl-field-error": { margin: "4px 0 0", fontSize: 12, color: palette.error.main },
   };
 });
@@ -86,105 +106,318 @@ const COLUMNS: { by: ListSort["by"]; label: string }[] = [
 
 export function TaskList({
   projectId,
-  groups,
-  sort,
+  list,
   canEdit,
+  today,
+  quickAdd,
+  bulk,
+}: {
+  projectId: string;
+  list: ListView;
+  canEdit: boolean;
+  today: string;
+  quickAdd?: { statusId: string; title: string; error: string };
+  bulk?: { taskIds: string[]; error: string };
+}) {
+  const location = useLocation();
+  return (
+    <Root>
+      <ListFilters params={list.params} sort={list.sort} options={list.options} />
+      {list.problems.length > 0 ? (
+        <div className="pl-problems" role="status">
+          {list.problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      ) : null}
+      {/* A new location (a bulk edit's redirect, a filter) starts with nothing selected. */}
+      <ListBody
+        key={location.key}
+        projectId={projectId}
+        list={list}
+        canEdit={canEdit}
+        today={today}
+        quickAdd={quickAdd}
+        bulk={bulk}
+      />
+    </Root>
+  );
+}
+
+type Toggle = (taskIds: string[], on: boolean) => void;
+
+/**
+ * The bulk bar and the groups. Without JavaScript the rows' checkboxes are the bulk form's
+ * fields; with it the selection is state (rows scrolled out of the window keep theirs)
+ * and the bar posts it as hidden fields.
+ */
+function ListBody({ projectId, list, canEdit, today, quickAdd, bulk }: Parameters<typeof TaskList>[0]) {
+  const hydrated = useHydrated();
+  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set(bulk?.taskIds));
+  const toggle = useCallback<Toggle>((taskIds, on) => {
+    setSelection((current) => {
+      const next = new Set(current);
+      for (const id of taskIds) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+  const search = listSearch(list.params, list.sort);
+  return (
+    <>
+      {canEdit ? <BulkBar options={list.options} selection={hydrated ? selection : null} error={bulk?.error} /> : null}
+      <div className="pl-groups">
+        {list.groups.map((group) => (
+          <GroupTable
+            key={group.id}
+            projectId={projectId}
+            group={group}
+            list={list}
+            search={search}
+            canEdit={canEdit}
+            hydrated={hydrated}
+            selection={selection}
+            toggle={toggle}
+            today={today}
+            quickAdd={quickAdd?.statusId === group.id ? quickAdd : undefined}
+          />
+        ))}
+        {list.groups.length === 0 ? <p>No tasks match these filters.</p> : null}
+      </div>
+    </>
+  );
+}
+
+/** A row's height before it is measured, for the window's first layout. */
+const ROW_HEIGHT = 41;
+
+/**
+ * A group's rows, windowed after hydration when the group has more than the server sent:
+ * only the rows near the viewport are in the DOM, and the next page (the loader's
+ * `?rows=<group>&offset=<n>`, LIST_PAGE rows) is fetched as the end comes into view.
+ */
+function useGroupRows(
+  group: ListGroup,
+  search: string,
+  hydrated: boolean,
+  bodyRef: RefObject<HTMLTableSectionElement | null>,
+) {
+  const [rows, setRows] = useState<ListRow[]>(group.cards);
+  const [exhausted, setExhausted] = useState(false);
+  const fetcher = useFetcher<{ list: ListView | null }>();
+  // Each page that arrives is appended once (state adjusted while rendering, not in an effect).
+  const [appended, setAppended] = useState(fetcher.data);
+  if (fetcher.data && fetcher.data !== appended) {
+    setAppended(fetcher.data);
+    const page = fetcher.data.list?.groups.find((candidate) => candidate.id === group.id);
+    const known = new Set(rows.map((row) => row.id));
+    const fresh = (page?.cards ?? []).filter((row) => !known.has(row.id));
+    // A page with nothing new (tasks moved meanwhile) ends the fetching.
+    if (fresh.length === 0) setExhausted(true);
+    else setRows([...rows, ...fresh]);
+  }
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const windowed = hydrated && group.total > group.cards.length;
+  useLayoutEffect(() => {
+    if (windowed && bodyRef.current) {
+      setScrollMargin(bodyRef.current.getBoundingClientRect().top + window.scrollY);
+    }
+  }, [windowed, bodyRef]);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+    enabled: windowed,
+  });
+  const items = windowed ? virtualizer.getVirtualItems() : null;
+  const last = items?.at(-1)?.index ?? -1;
+  const loading = fetcher.state !== "idle";
+  useEffect(() => {
+    if (!windowed || exhausted || loading || rows.length >= group.total || last < rows.length - 20) return;
+    void fetcher.load(`?${search}&rows=${encodeURIComponent(group.id)}&offset=${rows.length}`);
+  }, [windowed, exhausted, loading, rows.length, group.total, last, search, group.id, fetcher]);
+  const first = items?.[0];
+  const end = items?.at(-1);
+  return {
+    rows: items
+      ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
+      : rows.map((row, index) => ({ row, index })),
+    all: rows,
+    before: first ? first.start - scrollMargin : 0,
+    after: end ? virtualizer.getTotalSize() - (end.end - scrollMargin) : 0,
+    measure: windowed ? virtualizer.measureElement : undefined,
+    windowed,
+    loading,
+  };
+}
+
+function GroupTable({
+  projectId,
+  group,
+  list,
+  search,
+  canEdit,
+  hydrated,
+  selection,
+  toggle,
   today,
   quickAdd,
 }: {
   projectId: string;
-  groups: BoardColumn[];
-  sort: ListSort;
+  group: ListGroup;
+  list: ListView;
+  search: string;
   canEdit: boolean;
+  hydrated: boolean;
+  selection: ReadonlySet<string>;
+  toggle: Toggle;
   today: string;
-  quickAdd?: { statusId: string; title: string; error: string };
+  quickAdd?: { title: string; error: string };
 }) {
-  const sortHref = (by: ListSort["by"]) => {
-    const dir = sort.by === by && sort.dir === "asc" ? "desc" : "asc";
-    return `?view=list&sort=${by}&dir=${dir}`;
-  };
+  const { sort, params } = list;
+  const showStatus = params.group !== "status";
+  const sortHref = (by: ListSort["by"]) =>
+    `?${listSearch(params, { by, dir: sort.by === by && sort.dir === "asc" ? "desc" : "asc" })}`;
   const sorted = (by: ListSort["by"]) =>
     sort.by === by ? (sort.dir === "asc" ? "ascending" : "descending") : undefined;
-  const keep = sort.by === "position" ? "" : `&sort=${sort.by}&dir=${sort.dir}`;
+  const titleId = `group-${group.id}-title`;
+  const columnCount = 5 + (canEdit ? 1 : 0) + (showStatus ? 1 : 0);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const view = useGroupRows(group, search, hydrated, bodyRef);
+  const allIds = view.all.map((row) => row.id);
+  const allSelected = allIds.length > 0 && allIds.every((id) => selection.has(id));
+  const selectable = canEdit && hydrated;
   return (
-    <Groups>
-      {groups.map((group) => (
-        <section key={group.id} aria-labelledby={`group-${group.id}-title`} id={`group-${group.id}`}>
-          <header>
-            <h3 id={`group-${group.id}-title`}>{group.name}</h3>
-            <span className="pl-count" aria-label={`${group.total} tasks`}>
-              {group.total}
-            </span>
-          </header>
-          <div className="pl-table-wrap">
-            <table aria-labelledby={`group-${group.id}-title`}>
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column.by} scope="col" aria-sort={sorted(column.by)}>
-                      <Link to={sortHref(column.by)} preventScrollReset>
-                        {column.label}
-                        {sort.by === column.by ? (sort.dir === "asc" ? " ↑" : " ↓") : null}
-                      </Link>
-                    </th>
-                  ))}
-                  <th scope="col">Assignees</th>
-                  <th scope="col">Subtasks</th>
+    <section aria-labelledby={titleId} id={`group-${group.id}`}>
+      <header>
+        <h3 id={titleId}>{group.name}</h3>
+        <span className="pl-count" aria-label={`${group.total} tasks`}>
+          {group.total}
+        </span>
+      </header>
+      <div className="pl-table-wrap">
+        <table aria-labelledby={titleId} aria-rowcount={view.windowed ? group.total + 1 : undefined}>
+          <thead>
+            <tr>
+              {canEdit ? (
+                <th scope="col" className="pl-select">
+                  {selectable ? (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select all in ${group.name}`}
+                      checked={allSelected}
+                      onChange={(event) => toggle(allIds, event.currentTarget.checked)}
+                    />
+                  ) : (
+                    <span className="pl-sr-only">Select</span>
+                  )}
+                </th>
+              ) : null}
+              {COLUMNS.map((column) => (
+                <th key={column.by} scope="col" aria-sort={sorted(column.by)}>
+                  <Link to={sortHref(column.by)} preventScrollReset>
+                    {column.label}
+                    {sort.by === column.by ? (sort.dir === "asc" ? " ↑" : " ↓") : null}
+                  </Link>
+                </th>
+              ))}
+              {showStatus ? <th scope="col">Status</th> : null}
+              <th scope="col">Assignees</th>
+              <th scope="col">Subtasks</th>
+            </tr>
+          </thead>
+          <tbody ref={bodyRef}>
+            {view.before > 0 ? <tr aria-hidden="true" className="pl-spacer" style={{ height: view.before }} /> : null}
+            {group.cards.length === 0 ? (
+              <tr className="pl-empty-row">
+                <td colSpan={columnCount}>No tasks</td>
+              </tr>
+            ) : null}
+            {view.rows.map(({ row: task, index }) => {
+              const overdue = !task.done && task.dueDate !== null && task.dueDate < today;
+              return (
+                <tr
+                  key={task.id}
+                  data-done={task.done || undefined}
+                  data-index={index}
+                  ref={view.measure}
+                  aria-rowindex={view.windowed ? index + 2 : undefined}
+                >
+                  {canEdit ? (
+                    <td className="pl-select">
+                      {selectable ? (
+                        <input
+                          key="state"
+                          type="checkbox"
+                          aria-label={`Select ${task.key}`}
+                          checked={selection.has(task.id)}
+                          onChange={(event) => toggle([task.id], event.currentTarget.checked)}
+                        />
+                      ) : (
+                        <input
+                          key="field"
+                          type="checkbox"
+                          name="taskId"
+                          value={task.id}
+                          form="bulk-form"
+                          aria-label={`Select ${task.key}`}
+                          defaultChecked={selection.has(task.id)}
+                        />
+                      )}
+                    </td>
+                  ) : null}
+                  <td className="pl-key">{task.key}</td>
+                  <td className="pl-title">
+                    <Link to={`/app/project/${projectId}/task/${task.id}`} discover="none">
+                      {task.title}
+                    </Link>
+                    {task.labels.map((label) => (
+                      <span key={label.name} className="pl-label" data-color={label.color}>
+                        {label.name}
+                      </span>
+                    ))}
+                  </td>
+                  <td className="pl-priority">{task.priority === "none" ? "—" : task.priority}</td>
+                  <td className={overdue ? "pl-overdue" : task.dueDate ? undefined : "pl-muted"}>
+                    {task.dueDate ? (overdue ? `Overdue · ${task.dueDate}` : task.dueDate) : "—"}
+                  </td>
+                  {showStatus ? <td>{task.status}</td> : null}
+                  <td>
+                    <span className="pl-avatars">
+                      {task.assignees.map((person) => (
+                        <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
+                      ))}
+                    </span>
+                  </td>
+                  <td className="pl-muted">
+                    {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : "—"}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {group.cards.length === 0 ? (
-                  <tr className="pl-empty-row">
-                    <td colSpan={6}>No tasks</td>
-                  </tr>
-                ) : null}
-                {group.cards.map((task) => {
-                  const overdue = !task.done && task.dueDate !== null && task.dueDate < today;
-                  return (
-                    <tr key={task.id} data-done={task.done || undefined}>
-                      <td className="pl-key">{task.key}</td>
-                      <td className="pl-title">
-                        <Link to={`/app/project/${projectId}/task/${task.id}`} discover="none">
-                          {task.title}
-                        </Link>
-                        {task.labels.map((label) => (
-                          <span key={label.name} className="pl-label" data-color={label.color}>
-                            {label.name}
-                          </span>
-                        ))}
-                      </td>
-                      <td className="pl-priority">{task.priority === "none" ? "—" : task.priority}</td>
-                      <td className={overdue ? "pl-overdue" : task.dueDate ? undefined : "pl-muted"}>
-                        {task.dueDate ? (overdue ? `Overdue · ${task.dueDate}` : task.dueDate) : "—"}
-                      </td>
-                      <td>
-                        <span className="pl-avatars">
-                          {task.assignees.map((person) => (
-                            <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-                          ))}
-                        </span>
-                      </td>
-                      <td className="pl-muted">
-                        {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : "—"}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <GroupFooter
-            shown={group.cards.length}
-            total={group.total}
-            moreHref={`?view=list${keep}&more=${group.id}&limit=${group.cards.length + 50}#group-${group.id}`}
-            canEdit={canEdit}
-            statusId={group.id}
-            statusName={group.name}
-            view="list"
-            refused={quickAdd?.statusId === group.id ? quickAdd : undefined}
-          />
-        </section>
-      ))}
-    </Groups>
+              );
+            })}
+            {view.after > 0 ? <tr aria-hidden="true" className="pl-spacer" style={{ height: view.after }} /> : null}
+          </tbody>
+        </table>
+      </div>
+      {view.loading ? (
+        <p className="pl-more" role="status">
+          Loading more tasks…
+        </p>
+      ) : null}
+      <GroupFooter
+        // With JavaScript the window fetches the rest as it scrolls; without, "Show more" pages.
+        shown={view.windowed ? group.total : group.cards.length}
+        total={group.total}
+        moreHref={`?${search}&more=${group.id}&limit=${group.cards.length + list.pageSize}#group-${group.id}`}
+        canEdit={canEdit && group.status !== undefined}
+        statusId={group.status?.id ?? group.id}
+        statusName={group.status?.name ?? group.name}
+        view="list"
+        refused={quickAdd}
+      />
+    </section>
   );
 }

@@ -35,3 +35,43 @@ export type MyTask = {
   status: string;
   project: { id: string; name: string };
 };
+
+/** A row of the List view: a card with its status's name (shown when grouped otherwise). */
+export type ListRow = Omit<BoardCard, "checklist"> & { status: string };
+
+/** A group of the List view; `status` is set when grouped by status (for its quick add). */
+export type ListGroup = {
+  id: string;
+  name: string;
+  status?: { id: string; name: string };
+  total: number;
+  cards: ListRow[];
+};
+
+/** The List view's filters and grouping as the URL gave them (only accepted values). */
+export type ListParams = {
+  assignee: string;
+  label: string;
+  priority: string;
+  from: string;
+  to: string;
+  overdue: boolean;
+  q: string;
+  group: "status" | "assignee" | "priority" | "due";
+};
+
+export type ListSort = { by: "position" | "key" | "title" | "priority" | "due"; dir: "asc" | "desc" };
+
+/** What the List view's loader sends. */
+export type ListView = {
+  groups: ListGroup[];
+  params: ListParams;
+  problems: string[];
+  sort: ListSort;
+  pageSize: number;
+  options: {
+    members: { id: string; name: string }[];
+    labels: { id: string; name: string }[];
+    statuses: { id: string; name: string }[];
+  };
+};

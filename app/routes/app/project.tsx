@@ -23,7 +23,9 @@ import {
 import { projectActivity } from "~/.server/projects/queries";
 import { projectCalendar, UNDATED_PAGE } from "~/.server/tasks/calendar";
 import { mindMapView } from "~/.server/tasks/mind-map";
-import { boardColumns, TASK_SORTS, type TaskSort } from "~/.server/tasks/queries";
+import { boardColumns } from "~/.server/tasks/queries";
+import { bulkEditTasks } from "~/.server/tasks/bulk";
+import { listPage } from "~/.server/tasks/list-params";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
 import { createTask, moveTask, updateTask } from "~/.server/tasks/tasks";
 import { permissionsOf } from "~/.server/policies";
@@ -44,6 +46,7 @@ import { MindMap } from "~/components/tasks/mind-map";
 import { TaskList } from "~/components/tasks/task-list";
 import {
   addChildSchema,
+  bulkEditSchema,
   moveTaskSchema,
   placementOf,
   quickAddSchema,
@@ -90,12 +93,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Overdue and the calendar's today go by the server's calendar day (UTC) until users have a time zone.
   const today = new Date().toISOString().slice(0, 10);
   const permissions = permissionsOf(access.role, project);
-  const [activity, members, board, statuses, chat, calendar, mindMap] = await Promise.all([
+  const [activity, members, board, list, statuses, chat, calendar, mindMap] = await Promise.all([
     view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
-    view === "board" || view === "list"
-      ? boardColumns(project, columnLimits(url), view === "list" ? listSort(url) : undefined)
-      : null,
+    view === "board" ? boardColumns(project, columnLimits(url)) : null,
+    view === "list" ? listPage(project, url, today) : null,
     view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
     view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
     view === "calendar" ? projectCalendar(project, calendarOptions(url, today)) : null,
@@ -123,7 +125,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     chat: chat && { ...chat, before: messageParam(url, "before"), editing: messageParam(url, "edit") },
     calendar,
     mindMap,
-    sort: listSort(url),
+    list,
     today,
   };
 }
@@ -143,15 +145,6 @@ function calendarOptions(url: URL, today: string) {
 function messageParam(url: URL, name: string) {
   const value = url.searchParams.get(name);
   return value && /^[A-Za-z0-9]{6,20}$/.test(value) ? value : null;
-}
-
-/** `?sort=<column>&dir=asc|desc` of the List view; the manual order otherwise. */
-function listSort(url: URL): TaskSort {
-  const by = url.searchParams.get("sort");
-  const dir = url.searchParams.get("dir") === "desc" ? "desc" : "asc";
-  return (TASK_SORTS as readonly string[]).includes(by ?? "")
-    ? { by: by as TaskSort["by"], dir }
-    : { by: "position", dir: "asc" };
 }
 
 /** `?more=<status>&limit=<n>`: one column shows more than its first page. */
@@ -292,6 +285,39 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         request,
       );
     }
+    case "bulk-edit": {
+      const taskIds = formData.getAll("taskId").map(String);
+      const chosen = (name: string) => String(formData.get(name) ?? "") || undefined;
+      const parsed = bulkEditSchema.safeParse({
+        intent,
+        taskIds,
+        statusId: chosen("statusId"),
+        priority: chosen("priority"),
+        assignee: chosen("assignee"),
+        labelId: chosen("labelId"),
+        op: chosen("op"),
+      });
+      const refuse = (error: string) =>
+        data({ intent, bulk: { taskIds: taskIds.slice(0, 500), error } }, { status: 400 });
+      if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "These changes are not valid.");
+      const { op, assignee, ...change } = parsed.data;
+      const result = await run(() =>
+        bulkEditTasks(actor, { projectId, ...change, assigneeId: assignee, delete: op === "delete" }),
+      );
+      if (!result.ok) return refuse(result.message);
+      const { changed, ignored } = result.value;
+      return redirectWithToast(
+        listUrlOf(projectId, new URL(request.url)),
+        {
+          title: `${changed} ${changed === 1 ? "task" : "tasks"} ${op === "delete" ? "deleted" : "updated"}`,
+          description: ignored
+            ? `${ignored} of the selected tasks were not found in this project and were left alone.`
+            : undefined,
+          variant: "success",
+        },
+        request,
+      );
+    }
     case "update": {
       const submission = parseWithZod(formData, { schema: projectSettingsSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -360,6 +386,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 function chatDone(formData: FormData, intent: string, thread: string) {
   const back = formData.get("redirectTo");
   return back ? redirect(safeRedirectPath(back, thread)) : data({ intent, ok: true as const });
+}
+
+/** Back to the list as the form was posted from: its filters, grouping and sort (nothing else). */
+function listUrlOf(projectId: string, posted: URL) {
+  const search = new URLSearchParams({ view: "list" });
+  for (const name of ["assignee", "label", "priority", "from", "to", "overdue", "q", "group", "sort", "dir"]) {
+    const value = posted.searchParams.get(name);
+    if (value) search.set(name, value);
+  }
+  return `/app/project/${projectId}?${search.toString()}`;
 }
 
 const coverSchema = z.object({ intent: z.literal("cover") });
@@ -521,14 +557,14 @@ function ViewContent({
     case "sharing":
       return <Sharing projectUrl={data.url} workspace={data.project.workspace} members={data.members ?? []} />;
     case "list":
-      return data.board ? (
+      return data.list ? (
         <TaskList
           projectId={data.project.id}
-          groups={data.board}
-          sort={data.sort}
+          list={data.list}
           canEdit={data.permissions["task.create"]}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+          bulk={actionData && "bulk" in actionData ? actionData.bulk : undefined}
         />
       ) : null;
     case "calendar":
