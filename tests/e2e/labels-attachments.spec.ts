@@ -22,9 +22,6 @@ async function personalWorkspaceUrl(page: Page) {
   return href;
 }
 
-const background = (page: Page, selector: string) =>
-  page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
-
 test("labels from the workspace page onto a card, and a file up, down and away @nojs", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "labels" });
   const projectUrl = await newProject(page, "Label Board");
@@ -93,11 +90,14 @@ test("labels from the workspace page onto a card, and a file up, down and away @
   await page.goto(`${projectUrl}?view=board`);
   const card = page.getByRole("article").filter({ hasText: "Fix the header" });
   await expect(card.locator(".pl-label")).toHaveText(["Bug", "Frontend"]);
-  expect(await background(page, 'article .pl-label:text-is("Bug")')).toBe("rgb(225, 29, 72)");
-  expect(await background(page, 'article .pl-label:text-is("Frontend")')).toBe("rgb(13, 148, 136)");
+  await expect(page.locator('article .pl-label:text-is("Bug")')).toHaveCSS("background-color", "rgb(225, 29, 72)");
+  await expect(page.locator('article .pl-label:text-is("Frontend")')).toHaveCSS(
+    "background-color",
+    "rgb(13, 148, 136)",
+  );
   await page.goto(`${projectUrl}?view=list`);
   await expect(page.locator("td.pl-title .pl-label")).toHaveText(["Bug", "Frontend"]);
-  expect(await background(page, 'td .pl-label:text-is("Bug")')).toBe("rgb(225, 29, 72)");
+  await expect(page.locator('td .pl-label:text-is("Bug")')).toHaveCSS("background-color", "rgb(225, 29, 72)");
 
   // The Activity Log tells it.
   await page.goto(`${projectUrl}?view=activity`);
