@@ -3,6 +3,7 @@ import { Form } from "react-router";
 
 import type { ListView } from "~/components/tasks/types";
 import { PRIORITY_OPTIONS } from "~/components/tasks/list-filters";
+import { SelectField } from "~/components/tasks/select-field";
 
 /**
  * The List view's bulk bar: a plain POST form (`#bulk-form`) that the rows' checkboxes
@@ -41,51 +42,29 @@ export function BulkBar({
       <p className="pl-selected" aria-live="polite">
         {selected === null ? "Selected tasks:" : `${selected} selected`}
       </p>
-      <div className="pl-field">
-        <label htmlFor="bulk-statusId">Set status</label>
-        <select id="bulk-statusId" name="statusId" defaultValue="">
-          <option value="">Keep</option>
-          {options.statuses.map((status) => (
-            <option key={status.id} value={status.id}>
-              {status.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="pl-field">
-        <label htmlFor="bulk-priority">Set priority</label>
-        <select id="bulk-priority" name="priority" defaultValue="">
-          <option value="">Keep</option>
-          {PRIORITY_OPTIONS.map((priority) => (
-            <option key={priority.value} value={priority.value}>
-              {priority.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="pl-field">
-        <label htmlFor="bulk-assignee">Add assignee</label>
-        <select id="bulk-assignee" name="assignee" defaultValue="">
-          <option value="">Nobody</option>
-          {options.members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="bulk-statusId"
+        name="statusId"
+        label="Set status"
+        empty="Keep"
+        options={options.statuses.map((status) => ({ value: status.id, label: status.name }))}
+      />
+      <SelectField id="bulk-priority" name="priority" label="Set priority" empty="Keep" options={PRIORITY_OPTIONS} />
+      <SelectField
+        id="bulk-assignee"
+        name="assignee"
+        label="Add assignee"
+        empty="Nobody"
+        options={options.members.map((member) => ({ value: member.id, label: member.name }))}
+      />
       {options.labels.length > 0 ? (
-        <div className="pl-field">
-          <label htmlFor="bulk-labelId">Add label</label>
-          <select id="bulk-labelId" name="labelId" defaultValue="">
-            <option value="">None</option>
-            {options.labels.map((label) => (
-              <option key={label.id} value={label.id}>
-                {label.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="bulk-labelId"
+          name="labelId"
+          label="Add label"
+          empty="None"
+          options={options.labels.map((label) => ({ value: label.id, label: label.name }))}
+        />
       ) : null}
       <button type="submit" name="op" value="apply">
         Apply to selected

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ChangeEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
+import { SelectField } from "~/components/tasks/select-field";
 import type { ListParams, ListSort, ListView } from "~/components/tasks/types";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 
@@ -92,40 +93,31 @@ export function ListFilters({
           placeholder="Title or KEY-123"
         />
       </div>
-      <div className="pl-field">
-        <label htmlFor="list-filter-assignee">Assignee</label>
-        <select id="list-filter-assignee" name="assignee" defaultValue={params.assignee}>
-          <option value="">Anyone</option>
-          <option value="none">Unassigned</option>
-          {options.members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="pl-field">
-        <label htmlFor="list-filter-label">Label</label>
-        <select id="list-filter-label" name="label" defaultValue={params.label}>
-          <option value="">Any label</option>
-          {options.labels.map((label) => (
-            <option key={label.id} value={label.id}>
-              {label.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="pl-field">
-        <label htmlFor="list-filter-priority">Priority</label>
-        <select id="list-filter-priority" name="priority" defaultValue={params.priority}>
-          <option value="">Any priority</option>
-          {PRIORITY_OPTIONS.map((priority) => (
-            <option key={priority.value} value={priority.value}>
-              {priority.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="list-filter-assignee"
+        name="assignee"
+        label="Assignee"
+        defaultValue={params.assignee}
+        empty="Anyone"
+        extra={[{ value: "none", label: "Unassigned" }]}
+        options={options.members.map((member) => ({ value: member.id, label: member.name }))}
+      />
+      <SelectField
+        id="list-filter-label"
+        name="label"
+        label="Label"
+        defaultValue={params.label}
+        empty="Any label"
+        options={options.labels.map((label) => ({ value: label.id, label: label.name }))}
+      />
+      <SelectField
+        id="list-filter-priority"
+        name="priority"
+        label="Priority"
+        defaultValue={params.priority}
+        empty="Any priority"
+        options={PRIORITY_OPTIONS}
+      />
       <div className="pl-field">
         <label htmlFor="list-filter-from">Due from</label>
         <input id="list-filter-from" type="date" name="from" defaultValue={params.from} />
