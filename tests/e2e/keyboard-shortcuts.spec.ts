@@ -9,7 +9,6 @@ const column = (page: Page, name: string) => page.getByRole("region", { name, ex
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 test("shortcuts: ? lists them, c adds a task, j/k move through cards, e opens one, / searches", async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "shortcuts need JavaScript");
   await signUpAndSignIn(page, { prefix: "keys" });
   const projectUrl = await newProject(page, "Keyboard Board");
   await page.goto(`${projectUrl}?view=board`);
