@@ -33,6 +33,7 @@ const Filters = styled(Form)(({ theme }) => ({
     padding: "8px 12px",
     borderRadius: 8,
     background: theme.vars.palette.warning.light,
+    "& p": { margin: "4px 0" },
   },
 }));
 
