@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { Dropdown } from "~/components/dropdown";
@@ -9,7 +10,16 @@ import type { SessionUser } from "~/utils/session-user";
  * the public site's header adds a way to the Dashboard. A <details> dropdown, so it opens
  * with the keyboard and without JavaScript.
  */
-export function AccountMenu({ user, withDashboard = false }: { user: SessionUser; withDashboard?: boolean }) {
+export function AccountMenu({
+  user,
+  withDashboard = false,
+  children,
+}: {
+  user: SessionUser;
+  withDashboard?: boolean;
+  /** More rows after Settings (the app's Keyboard shortcuts). */
+  children?: ReactNode;
+}) {
   return (
     <Dropdown label="Account menu" summary={<UserAvatar user={user} />} summaryShape="round">
       <div className="pl-menu-head">
@@ -26,6 +36,7 @@ export function AccountMenu({ user, withDashboard = false }: { user: SessionUser
         <Link to="/app/settings" className="pl-menu-item">
           Settings
         </Link>
+        {children}
       </nav>
       <Form method="post" action="/auth/signout">
         <button type="submit" className="pl-menu-item">

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, like, lte, or, SQL, sql } from "drizzle-orm";
 
 import { db } from "../db";
 import { activityFeed } from "../activity/feed";
 import { activity, projects, projectStars, workspaceMembers, workspaces } from "../db/schema";
 import { can } from "../policies";
 import { liveProjects } from "./access";
+import { kindVerbs, type ActivityKind } from "~/utils/activity-kinds";
 
 /**
  * Reads for the dashboard, the sidebar and search: each is one query, whatever the number
@@ -226,12 +227,31 @@ export async function searchProjects(userId: string, query: string, limit = 50) 
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
-/** A project's activity, newest first, one page at a time, with who did it. */
-export async function projectActivity(projectId: string, page: number) {
-  const where = eq(activity.projectId, projectId);
+export type ActivityFilters = { actorId?: string; kind?: ActivityKind };
+
+/**
+ * A project's activity, newest first, one page at a time, with who did it; narrowed to one
+ * actor and one kind of verb when asked. Every condition sits beside `project_id`, so the
+ * (project_id, sequence) index still gives the order and the rest is a filter on its rows.
+ */
+export async function projectActivity(projectId: string, page: number, filters: ActivityFilters = {}) {
+  const where = and(
+    eq(activity.projectId, projectId),
+    filters.actorId ? eq(activity.actorId, filters.actorId) : undefined,
+    filters.kind ? verbOfKind(filters.kind) : undefined,
+  )!;
   const [items, [total]] = await Promise.all([
     activityFeed(where, { limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE }),
     db().select({ n: count() }).from(activity).where(where),
   ]);
   return { items, page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / ACTIVITY_PAGE_SIZE)) };
+}
+
+/** `verb in (…) or verb like 'prefix%'`: the prefixes are plain words and dots, nothing to escape. */
+function verbOfKind(kind: ActivityKind) {
+  const { exact, prefixes } = kindVerbs(kind);
+  return or(
+    exact.length ? inArray(activity.verb, exact) : undefined,
+    ...prefixes.map((prefix) => like(activity.verb, `${prefix}%`)),
+  );
 }

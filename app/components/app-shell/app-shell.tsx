@@ -6,6 +6,7 @@ import { Glyph, IconSprite } from "~/components/lists/icons";
 import { useDetailsDismiss } from "~/components/use-details-dismiss";
 import { ListStyles } from "~/components/lists/styles";
 import { CreateProjectProvider } from "./create-project-dialog";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { MOBILE_NAV_ID, Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
 import type { ShellData } from "./types";
@@ -34,14 +35,16 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     .map(({ id, name }) => ({ id, name }));
   return (
     <CreateProjectProvider workspaces={creatable}>
-      <ListStyles />
-      <IconSprite />
-      <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileNavButton />} />
-      <Body>
-        <Sidebar shell={shell} collapsed={!sidebarOpen} />
-        <main id="main">{children}</main>
-      </Body>
-      <AssistantSlot />
+      <KeyboardShortcuts>
+        <ListStyles />
+        <IconSprite />
+        <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileNavButton />} />
+        <Body>
+          <Sidebar shell={shell} collapsed={!sidebarOpen} />
+          <main id="main">{children}</main>
+        </Body>
+        <AssistantSlot />
+      </KeyboardShortcuts>
     </CreateProjectProvider>
   );
 }

@@ -5,6 +5,7 @@ import { Form, NavLink, useSearchParams } from "react-router";
 import { AccountMenu } from "~/components/account-menu";
 import { Glyph } from "~/components/lists/icons";
 import { Logo } from "~/components/logo";
+import { ShortcutsMenuItem } from "./keyboard-shortcuts";
 import { NotificationsMenu } from "./notifications-menu";
 import { SidebarToggle } from "./sidebar-toggle";
 import { ThemeMenu } from "./theme-menu";
@@ -121,7 +122,9 @@ export function TopBar({ shell, mobileMenu }: { shell: ShellData; mobileMenu: Re
       <SearchBox className="pl-search-box" />
       <ThemeMenu />
       <NotificationsMenu notifications={shell.notifications} />
-      <AccountMenu user={shell.user} />
+      <AccountMenu user={shell.user}>
+        <ShortcutsMenuItem />
+      </AccountMenu>
     </Bar>
   );
 }

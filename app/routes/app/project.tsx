@@ -20,7 +20,7 @@ import {
   setProjectCover,
   updateProject,
 } from "~/.server/projects/projects";
-import { projectActivity } from "~/.server/projects/queries";
+import { activityLog } from "~/.server/projects/activity-log";
 import { projectCalendar, UNDATED_PAGE } from "~/.server/tasks/calendar";
 import { mindMapView } from "~/.server/tasks/mind-map";
 import { boardColumns } from "~/.server/tasks/queries";
@@ -94,7 +94,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const today = new Date().toISOString().slice(0, 10);
   const permissions = permissionsOf(access.role, project);
   const [activity, members, board, list, statuses, chat, calendar, mindMap] = await Promise.all([
-    view === "activity" ? projectActivity(project.id, pageParam(url)) : null,
+    view === "activity" ? activityLog(project.id, workspace.id, url) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
     view === "board" ? boardColumns(project, columnLimits(url)) : null,
     view === "list" ? listPage(project, url, today) : null,

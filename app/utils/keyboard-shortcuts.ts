@@ -1,0 +1,43 @@
+/**
+ * The app's single-key shortcuts, as a pure mapping from a key press and where the focus
+ * is to what to do: testable without a browser, and the list the help dialog shows.
+ */
+export type ShortcutAction = "new-task" | "search" | "next-task" | "previous-task" | "open-task" | "help";
+
+export const SHORTCUTS: { key: string; action: ShortcutAction; description: string }[] = [
+  { key: "c", action: "new-task", description: "New task (on a project's Board or List)" },
+  { key: "/", action: "search", description: "Search projects" },
+  { key: "j", action: "next-task", description: "Next task on the Board or List" },
+  { key: "k", action: "previous-task", description: "Previous task on the Board or List" },
+  { key: "e", action: "open-task", description: "Open the focused task" },
+  { key: "?", action: "help", description: "Show these shortcuts" },
+];
+
+export type KeyPress = {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  /** Mid-composition (an IME): the key belongs to the text being composed. */
+  isComposing?: boolean;
+};
+
+/** The focused element as far as the mapping cares: is the user typing into it? */
+export type Focus = { tagName: string; isContentEditable: boolean } | null;
+
+const TYPING_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+export function isTypingInto(focus: Focus) {
+  return focus !== null && (TYPING_TAGS.has(focus.tagName.toUpperCase()) || focus.isContentEditable);
+}
+
+/**
+ * The action for a key press, or null: never while typing into a field, never with
+ * Ctrl, Meta or Alt (the browser's and the system's shortcuts), never under an open dialog.
+ * Shift is allowed, since `?` needs it on most layouts.
+ */
+export function shortcutFor(press: KeyPress, focus: Focus, context: { dialogOpen: boolean }): ShortcutAction | null {
+  if (press.ctrlKey || press.metaKey || press.altKey || press.isComposing) return null;
+  if (context.dialogOpen || isTypingInto(focus)) return null;
+  return SHORTCUTS.find((shortcut) => shortcut.key === press.key)?.action ?? null;
+}
