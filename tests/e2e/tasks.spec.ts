@@ -30,6 +30,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await column(page, "To Do").getByRole("button", { name: "Add" }).click();
   const card = column(page, "To Do").getByRole("article").filter({ hasText: "Write the launch brief" });
   await expect(card).toBeVisible();
+  await expect(column(page, "To Do").getByLabel("New task in To Do")).toHaveValue("");
   const key = (await card.locator(".pl-task-key").textContent())!.trim();
   expect(key).toMatch(/^[A-Z][A-Z0-9]+-1$/);
   await expect(column(page, "To Do").getByLabel("1 tasks")).toBeVisible();

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 
 /**
  * Adds a task to a status by its title: a plain form that posts to the project page. A
@@ -18,9 +19,22 @@ export function QuickAdd({
   refused?: { title: string; error: string };
 }) {
   const inputId = `add-${view}-${statusId}`;
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const adding =
+    navigation.formData?.get("intent") === "create-task" && navigation.formData.get("statusId") === statusId;
+  const wasAdding = useRef(false);
+  // With JavaScript the form stays on the page: once its task is added, empty it for the next.
+  useEffect(() => {
+    if (adding) wasAdding.current = true;
+    else if (wasAdding.current) {
+      wasAdding.current = false;
+      if (!refused) form.current?.reset();
+    }
+  }, [adding, refused]);
   return (
     <>
-      <Form method="post" className="pl-quick-add">
+      <Form method="post" className="pl-quick-add" ref={form}>
         <input type="hidden" name="intent" value="create-task" />
         <input type="hidden" name="statusId" value={statusId} />
         <input type="hidden" name="view" value={view} />
