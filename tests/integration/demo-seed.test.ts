@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findUserByEmail } from "~/.server/auth-service/users";
 import { verifyPassword } from "~/.server/auth-service/passwords";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "~/.server/demo/seed";
+import { chatPage } from "~/.server/chat/queries";
 import { projectForMember } from "~/.server/projects/access";
 import { dashboardProjects } from "~/.server/projects/queries";
 import { boardColumns } from "~/.server/tasks/queries";
@@ -46,6 +47,16 @@ describe.each(engines)("the demo seed on %s", (engine) => {
     expect(review.subtasks).toEqual({ done: 0, total: 2 });
     expect(review.dueDate! < new Date().toISOString().slice(0, 10)).toBe(true);
     expect(board[3]!.cards[0]!.done).toBe(true);
+    // The team's labels, a checklist and the chat: every view has something to show.
+    const design = board[1]!.cards[0]!;
+    expect(design.labels).toEqual([{ name: "Design", color: "purple" }]);
+    expect(design.checklist).toEqual({ done: 1, total: 3 });
+    expect(board[0]!.cards.map((card) => card.labels.map((label) => label.name))).toEqual([["Docs"], ["Bug"]]);
+    const chat = await chatPage(row, { userId: user!.id, role: "owner" }, null);
+    expect(chat.messages.map((message) => message.html)).toEqual([
+      "<p>Kick-off notes are in the project description.</p>",
+      "<p>Home page mock-ups land on <strong>Thursday</strong>; reviews in the Review column.</p>",
+    ]);
     expect((await seedDemo()).created).toBe(false);
     expect(await dashboardProjects(user!.id)).toHaveLength(5);
   });

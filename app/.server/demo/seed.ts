@@ -6,7 +6,11 @@ import { db } from "../db";
 import { projectForMember } from "../projects/access";
 import { createProject, setProjectStarred } from "../projects/projects";
 import { projectStatuses } from "../tasks/statuses";
+import { addChecklistItem, setChecklistItemDone } from "../tasks/checklist";
+import { addComment } from "../tasks/comments";
+import { createLabel, setTaskLabels } from "../tasks/labels";
 import { createTask } from "../tasks/tasks";
+import { postMessage } from "../chat/messages";
 import type { Priority } from "~/validation/task-fields";
 import { syncProfile } from "../profiles/sync-profile";
 import { createWorkspace, listWorkspaces, renameWorkspace } from "../workspaces/workspaces";
@@ -16,7 +20,8 @@ import type { ProjectColor } from "~/utils/projects";
  * Demo data through the real use cases: a confirmed demo user of the built-in auth
  * service, two workspaces and five projects like the prototype's sample, two of them
  * starred, each with tasks across its statuses (due dates relative to today, so some are
- * overdue and some upcoming) and a few subtasks. Running it again changes nothing.
+ * overdue and some upcoming) and a few subtasks; the team's labels on some tasks, a
+ * checklist, comments and a chat. Running it again changes nothing.
  */
 export const DEMO_EMAIL = "demo@plotline.local";
 export const DEMO_PASSWORD = "plotline-demo";
@@ -80,12 +85,55 @@ const SAMPLE_TASKS: Record<string, SampleTask[]> = {
   ],
 };
 
+/** What some tasks carry besides their fields, by title. */
+const TASK_EXTRAS: Record<string, { labels?: string[]; checklist?: [string, boolean][]; comments?: string[] }> = {
+  "Design the home page": {
+    labels: ["Design"],
+    checklist: [
+      ["Moodboard", true],
+      ["Wireframe", false],
+      ["High-fidelity mock-up", false],
+    ],
+    comments: ["The hero needs a **shorter** headline: under 8 words."],
+  },
+  "Set up redirects from old URLs": { labels: ["Bug"] },
+  "Migrate the docs to the new theme": { labels: ["Docs"] },
+  "Offline task list": { labels: ["Bug"], comments: ["Conflicts resolve last-write-wins for now."] },
+  "Draft the launch announcement": {
+    checklist: [
+      ["First draft", true],
+      ["Legal review", false],
+    ],
+  },
+};
+
+/** The team workspace's labels. */
+const TEAM_LABELS: { name: string; color: ProjectColor }[] = [
+  { name: "Design", color: "purple" },
+  { name: "Bug", color: "rose" },
+  { name: "Docs", color: "teal" },
+];
+
+/** Each project's chat, oldest first. */
+const CHATS: Record<string, string[]> = {
+  "Website Redesign": [
+    "Kick-off notes are in the project description.",
+    "Home page mock-ups land on **Thursday**; reviews in the Review column.",
+  ],
+  "Mobile App": ["Beta build 0.3 is on TestFlight."],
+};
+
 /** YYYY-MM-DD, `days` from today. */
 function dayFromToday(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function seedTasks(actor: { userId: string; ip: null }, projectPublicId: string, samples: SampleTask[]) {
+async function seedTasks(
+  actor: { userId: string; ip: null },
+  projectPublicId: string,
+  samples: SampleTask[],
+  labelIds: Map<string, string>,
+) {
   const { project } = await projectForMember(actor.userId, projectPublicId);
   const statuses = await projectStatuses(db(), project.id);
   for (const [title, statusName, priority, due, subtasks = []] of samples) {
@@ -106,7 +154,25 @@ async function seedTasks(actor: { userId: string; ip: null }, projectPublicId: s
         statusId: status?.publicId,
       });
     }
+    await seedExtras(actor, task.id, TASK_EXTRAS[title], labelIds);
   }
+  for (const body of CHATS[project.name] ?? []) await postMessage(actor, { projectId: projectPublicId, body });
+}
+
+async function seedExtras(
+  actor: { userId: string; ip: null },
+  taskId: string,
+  extras: (typeof TASK_EXTRAS)[string] | undefined,
+  labelIds: Map<string, string>,
+) {
+  if (!extras) return;
+  const labels = (extras.labels ?? []).flatMap((name) => labelIds.get(name) ?? []);
+  if (labels.length > 0) await setTaskLabels(actor, { taskId, labelIds: labels });
+  for (const [title, done] of extras.checklist ?? []) {
+    const item = await addChecklistItem(actor, { taskId, title });
+    if (done) await setChecklistItemDone(actor, { taskId, itemId: item.id, done: true });
+  }
+  for (const body of extras.comments ?? []) await addComment(actor, { taskId, body });
 }
 
 export async function seedDemo() {
@@ -117,6 +183,10 @@ export async function seedDemo() {
   if (!personal) throw new Error("the demo user's first sign-in made no workspace");
   await renameWorkspace(actor, { workspaceId: personal.id, name: "Personal Projects" });
   const team = await createWorkspace(actor, { name: "Acme Corp" });
+  const teamLabels = new Map<string, string>();
+  for (const label of TEAM_LABELS) {
+    teamLabels.set(label.name, (await createLabel(actor, { workspaceId: team.id, ...label })).id);
+  }
   for (const sample of SAMPLE) {
     const project = await createProject(actor, {
       workspaceId: sample.workspace === "team" ? team.id : personal.id,
@@ -125,7 +195,8 @@ export async function seedDemo() {
       color: sample.color,
     });
     if (sample.starred) await setProjectStarred(actor, { projectId: project.id, starred: true });
-    await seedTasks(actor, project.id, SAMPLE_TASKS[sample.name] ?? []);
+    const labels = sample.workspace === "team" ? teamLabels : new Map<string, string>();
+    await seedTasks(actor, project.id, SAMPLE_TASKS[sample.name] ?? [], labels);
   }
   return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
