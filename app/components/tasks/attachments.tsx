@@ -89,7 +89,7 @@ export function TaskAttachments({
                   <time dateTime={file.createdAt}>{relativeTime(file.createdAt)}</time>
                 </span>
                 {canRemove ? (
-                  <Form method="post">
+                  <Form method="post" action={baseUrl}>
                     <input type="hidden" name="intent" value="delete-attachment" />
                     <input type="hidden" name="attachmentId" value={file.id} />
                     <button type="submit" className="pl-remove" aria-label={`Remove ${file.fileName}`}>
@@ -102,7 +102,7 @@ export function TaskAttachments({
           </ul>
         )}
         {canAttach ? (
-          <Form method="post" encType="multipart/form-data" aria-label="Attach a file">
+          <Form method="post" action={baseUrl} encType="multipart/form-data" aria-label="Attach a file">
             <input type="hidden" name="intent" value="upload-attachment" />
             <div className="pl-upload">
               <div>

@@ -41,7 +41,10 @@ export function TaskLabels({
   canCreate,
   workspaceId,
   refused,
+  taskUrl,
 }: {
+  /** The task page's URL, where the form posts. */
+  taskUrl: string;
   labels: TaskLabel[];
   canEdit: boolean;
   /** May create labels in the workspace (editors and up). */
@@ -71,7 +74,7 @@ export function TaskLabels({
   const checked = (label: TaskLabel) => (refused ? refused.checked.includes(label.id) : label.checked);
   return (
     <SectionCard title="Labels" id="task-labels">
-      <LabelsForm method="post" aria-label="Task labels">
+      <LabelsForm method="post" action={taskUrl} aria-label="Task labels">
         <input type="hidden" name="intent" value="set-labels" />
         {labels.length > 0 ? (
           <fieldset>

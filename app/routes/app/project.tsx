@@ -6,7 +6,7 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 
 import { chatPage } from "~/.server/chat/queries";
@@ -44,6 +44,7 @@ import { Board } from "~/components/tasks/board";
 import { Calendar } from "~/components/tasks/calendar";
 import { MindMap } from "~/components/tasks/mind-map";
 import { TaskList } from "~/components/tasks/task-list";
+import { TaskPanel, useOpenTaskLinks } from "~/components/tasks/task-panel";
 import {
   addChildSchema,
   bulkEditSchema,
@@ -58,6 +59,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { deleteMessageSchema, editMessageSchema, postMessageSchema } from "~/validation/chat-fields";
 import { isCalendarDay, monthOf, parseMonth } from "~/utils/calendar-month";
 import { mindMapHref, parseCollapsed } from "~/utils/mind-map-layout";
+import { onlyTaskParamChanged } from "~/utils/task-panel";
 import {
   deleteProjectSchema,
   PROJECT_VIEWS,
@@ -471,8 +473,20 @@ type Replier = {
   reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
 };
 
+/** Opening or closing the task panel (`?task=`) changes nothing the view shows. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyTaskParamChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { project, view } = loaderData;
+  const openTaskLinks = useOpenTaskLinks(project.id);
   return (
     <Box sx={{ maxWidth: 1280, mx: "auto" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 3 }}>
@@ -506,13 +520,20 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Box sx={{ display: "flex", flexDirection: { xs: "column", md: "row" }, gap: 3 }}>
         <ViewNav current={view} />
-        <Box component="section" aria-labelledby="view-heading" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box
+          component="section"
+          id="project-view"
+          aria-labelledby="view-heading"
+          onClickCapture={openTaskLinks}
+          sx={{ flexGrow: 1, minWidth: 0 }}
+        >
           <Typography id="view-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
             {VIEW_LABELS[view]}
           </Typography>
           <ViewContent data={loaderData} actionData={actionData} />
         </Box>
       </Box>
+      <TaskPanel projectId={project.id} viewId="project-view" />
     </Box>
   );
 }
