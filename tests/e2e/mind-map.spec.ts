@@ -62,7 +62,7 @@ test(
     // A node opens its task: in the side panel with JavaScript, its page without.
     await map.getByRole("link", { name: /Pick the colours/ }).click();
     const opened = usesJs()
-      ? page.getByRole("dialog", { name: "Pick the colours" }).getByRole("heading", { level: 2 })
+      ? page.getByRole("dialog").getByRole("heading", { level: 2, name: "Pick the colours" })
       : page.getByRole("heading", { level: 1 });
     await expect(opened).toHaveText("Pick the colours");
   },
