@@ -30,9 +30,15 @@ test("task panel: open from the board, edit the priority, close with Escape, rel
   await expect(page).toHaveURL(/[?&]view=board&task=[A-Za-z0-9]{10}$/);
   expect((await new AxeBuilder({ page }).include("[role=dialog]").analyze()).violations).toEqual([]);
 
-  // A change saved in the panel shows in the panel and on the card behind it.
+  // A refused change is answered in the panel; a saved one shows there and on the card behind it.
   const details = panel.getByRole("form", { name: "Task details" });
   await details.getByLabel("Priority").selectOption("high");
+  await details.getByLabel("Start date").fill("2026-02-01");
+  await details.getByLabel("Due date").fill("2026-01-15");
+  await details.getByRole("button", { name: "Save Changes" }).click();
+  await expect(details.getByText("The due date cannot be before the start date.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]view=board&task=[A-Za-z0-9]{10}$/);
+  await details.getByLabel("Start date").fill("");
   await details.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Task updated")).toBeVisible();
   await expect(card.locator(".pl-priority")).toHaveText("high");

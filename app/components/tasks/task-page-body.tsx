@@ -6,9 +6,10 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
 import { TaskAttachments } from "~/components/tasks/attachments";
+import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
 import { Checklist } from "~/components/tasks/checklist";
 import { Comments } from "~/components/tasks/comments";
 import { TaskHistory } from "~/components/tasks/task-history";
@@ -43,6 +44,7 @@ export function TaskPageBody({
 }) {
   const { task, project, statuses, subtasks, parent, canEdit, canDelete } = loaderData;
   const here = `/app/project/${project.id}/task/${task.id}`;
+  const target = useTaskFormTarget();
   return (
     <Box sx={{ maxWidth: 880, mx: "auto" }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 3 }}>
@@ -70,7 +72,7 @@ export function TaskPageBody({
       <Stack spacing={3}>
         <SectionCard title="Status" id="task-status">
           {canEdit ? (
-            <Form method="post" action={here} style={{ display: "flex", gap: 12, alignItems: "center" }}>
+            <Form method="post" action={here} {...target} style={{ display: "flex", gap: 12, alignItems: "center" }}>
               <input type="hidden" name="intent" value="move-task" />
               <input type="hidden" name="taskId" value={task.id} />
               <label htmlFor="task-status-select">Status</label>
@@ -100,7 +102,7 @@ export function TaskPageBody({
         ) : null}
         <SectionCard title="Assignees" id="task-assignees">
           {canEdit ? (
-            <Form method="post" action={here}>
+            <Form method="post" action={here} {...target}>
               <input type="hidden" name="intent" value="set-assignees" />
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2, display: "grid", gap: 0.5 }}>
                 <legend className="pl-sr-only">Assign to</legend>
@@ -195,7 +197,7 @@ export function TaskPageBody({
             <Typography color="textSecondary" sx={{ mb: 2 }}>
               The task and its subtasks disappear from every view.
             </Typography>
-            <Form method="post" action={here}>
+            <Form method="post" action={here} {...target}>
               <Button type="submit" name="intent" value="delete-task" color="error" variant="outlined">
                 Delete Task
               </Button>
@@ -218,7 +220,7 @@ function DetailsForm({
   task: TaskData;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
+  const target = useTaskFormTarget();
   const [form, fields] = useForm({
     id: "task-details",
     lastResult,
@@ -235,9 +237,9 @@ function DetailsForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: taskFieldsSchema }),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-task";
+  const pending = useTaskSubmitting("update-task");
   return (
-    <Form method="post" action={action} {...getFormProps(form)} aria-label="Task details">
+    <Form method="post" action={action} {...target} {...getFormProps(form)} aria-label="Task details">
       <input type="hidden" name="intent" value="update-task" />
       <Stack spacing={2.5}>
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -280,8 +282,14 @@ function ReadOnlyDetails({ task }: { task: TaskData }) {
 }
 
 function AddSubtask({ action, refused }: { action: string; refused?: { title: string; error: string } }) {
+  const target = useTaskFormTarget();
   return (
-    <Form method="post" action={action} style={{ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "flex-start" }}>
+    <Form
+      method="post"
+      action={action}
+      {...target}
+      style={{ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "flex-start" }}
+    >
       <input type="hidden" name="intent" value="add-subtask" />
       <Box sx={{ flexGrow: 1, minWidth: 220 }}>
         <input

@@ -6,7 +6,8 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, type MouseEvent } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 
-import { TaskPageBody, type TaskPageData } from "~/components/tasks/task-page-body";
+import { InTaskPanel, PANEL_FORMS } from "~/components/tasks/task-form-target";
+import { TaskPageBody, type TaskActionData, type TaskPageData } from "~/components/tasks/task-page-body";
 import { TASK_PARAM, taskIdOfHref, withTaskParam } from "~/utils/task-panel";
 
 /**
@@ -91,6 +92,7 @@ function PanelContent({
   close: () => void;
 }) {
   const fetcher = useFetcher<TaskPageData>({ key: "task-panel" });
+  const submitted = useFetcher<TaskActionData>({ key: PANEL_FORMS });
   const { load } = fetcher;
   useEffect(() => {
     if (taskUrl) void load(taskUrl);
@@ -104,24 +106,27 @@ function PanelContent({
     </IconButton>
   );
   return (
-    <Box onClickCapture={openLinks} ref={addReturnTo}>
-      {shown ? (
-        <TaskPageBody
-          key={shown.task.id}
-          loaderData={shown}
-          titleId="task-panel-title"
-          titleLevel="h2"
-          headerAction={closeButton}
-        />
-      ) : (
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-          {closeButton}
-          <Typography id="task-panel-title" component="h2" variant="h6" role="status">
-            Loading the task…
-          </Typography>
-        </Box>
-      )}
-    </Box>
+    <InTaskPanel value={true}>
+      <Box onClickCapture={openLinks} ref={addReturnTo}>
+        {shown ? (
+          <TaskPageBody
+            key={shown.task.id}
+            loaderData={shown}
+            actionData={submitted.data}
+            titleId="task-panel-title"
+            titleLevel="h2"
+            headerAction={closeButton}
+          />
+        ) : (
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+            {closeButton}
+            <Typography id="task-panel-title" component="h2" variant="h6" role="status">
+              Loading the task…
+            </Typography>
+          </Box>
+        )}
+      </Box>
+    </InTaskPanel>
   );
 }
 
