@@ -59,6 +59,11 @@ test("task panel: open from the board, edit the priority, close with Escape, rel
   await panel.getByRole("button", { name: "Close task" }).click();
   await expect(panel).toHaveCount(0);
 
+  // A link to a task that is not there opens the view alone.
+  await page.goto(`${projectUrl}?view=board&task=AAAAAAAAAA`);
+  await expect(page).toHaveURL(/[?&]view=board$/);
+  await expect(card).toBeVisible();
+
   // From the List view, keeping its own params.
   await page.goto(`${projectUrl}?view=list`);
   const row = page.getByRole("row").filter({ hasText: "Draft the panel copy" });

@@ -24,6 +24,8 @@ import { projectActivity } from "~/.server/projects/queries";
 import { projectCalendar, UNDATED_PAGE } from "~/.server/tasks/calendar";
 import { mindMapView } from "~/.server/tasks/mind-map";
 import { boardColumns } from "~/.server/tasks/queries";
+import { taskForMember } from "~/.server/tasks/access";
+import { NotFoundError } from "~/.server/errors";
 import { bulkEditTasks } from "~/.server/tasks/bulk";
 import { listPage } from "~/.server/tasks/list-params";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
@@ -59,7 +61,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { deleteMessageSchema, editMessageSchema, postMessageSchema } from "~/validation/chat-fields";
 import { isCalendarDay, monthOf, parseMonth } from "~/utils/calendar-month";
 import { mindMapHref, parseCollapsed } from "~/utils/mind-map-layout";
-import { onlyTaskParamChanged } from "~/utils/task-panel";
+import { onlyTaskParamChanged, TASK_PARAM, withTaskParam } from "~/utils/task-panel";
 import {
   deleteProjectSchema,
   PROJECT_VIEWS,
@@ -85,6 +87,20 @@ function viewOf(url: URL): ProjectView {
   return (PROJECT_VIEWS as readonly string[]).includes(view ?? "") ? (view as ProjectView) : "list";
 }
 
+/** A shared `?task=` link to a task that is gone (or not this project's) opens the view alone. */
+async function closeMissingTaskPanel(userId: string, projectId: string, url: URL) {
+  const taskId = url.searchParams.get(TASK_PARAM);
+  if (taskId === null) return;
+  const found = await taskForMember(userId, taskId, projectId).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    },
+  );
+  if (!found) throw redirect(`${url.pathname}${withTaskParam(url.search, null)}`);
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const access = await load(() => projectForMember(user.id, params.projectId));
@@ -92,6 +108,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = viewOf(url);
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
+  await closeMissingTaskPanel(user.id, params.projectId, url);
   // Overdue and the calendar's today go by the server's calendar day (UTC) until users have a time zone.
   const today = new Date().toISOString().slice(0, 10);
   const permissions = permissionsOf(access.role, project);
