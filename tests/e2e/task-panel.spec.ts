@@ -67,9 +67,10 @@ test("task panel: open from the board, edit the priority, close with Escape, rel
   // From the List view, keeping its own params.
   await page.goto(`${projectUrl}?view=list`);
   const row = page.getByRole("row").filter({ hasText: "Draft the panel copy" });
-  // The rows' checkboxes come with hydration, and so does the panel.
+  // The rows' checkboxes come with hydration, and so does the panel. By keyboard this time.
   await expect(row.getByRole("checkbox", { name: /^Select / })).toBeVisible();
-  await row.getByRole("link", { name: "Draft the panel copy" }).click();
+  await row.getByRole("link", { name: "Draft the panel copy" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/[?&]view=list&task=[A-Za-z0-9]{10}$/);
   await expect(panel.getByRole("form", { name: "Task details" }).getByLabel("Priority")).toHaveValue("high");
 });
