@@ -1,9 +1,10 @@
 import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
+import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
 import { relativeTime } from "~/utils/projects";
 
 export type TaskAttachment = { id: string; fileName: string; sizeBytes: number; createdAt: string; uploader: string };
@@ -70,8 +71,8 @@ export function TaskAttachments({
   /** Why the last upload or removal was refused. */
   error?: string;
 }) {
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-attachment";
+  const target = useTaskFormTarget();
+  const uploading = useTaskSubmitting("upload-attachment");
   return (
     <SectionCard title={`Attachments (${attachments.length})`} id="task-attachments">
       <Files>
@@ -89,7 +90,7 @@ export function TaskAttachments({
                   <time dateTime={file.createdAt}>{relativeTime(file.createdAt)}</time>
                 </span>
                 {canRemove ? (
-                  <Form method="post">
+                  <Form method="post" action={baseUrl} {...target}>
                     <input type="hidden" name="intent" value="delete-attachment" />
                     <input type="hidden" name="attachmentId" value={file.id} />
                     <button type="submit" className="pl-remove" aria-label={`Remove ${file.fileName}`}>
@@ -102,7 +103,7 @@ export function TaskAttachments({
           </ul>
         )}
         {canAttach ? (
-          <Form method="post" encType="multipart/form-data" aria-label="Attach a file">
+          <Form method="post" action={baseUrl} {...target} encType="multipart/form-data" aria-label="Attach a file">
             <input type="hidden" name="intent" value="upload-attachment" />
             <div className="pl-upload">
               <div>

@@ -74,13 +74,19 @@ export function Checklist({
   checklist,
   canEdit,
   refused,
+  taskUrl,
 }: {
+  /** The task page's URL, where the forms post. */
+  taskUrl: string;
   checklist: { items: Item[]; editing: string | null };
   canEdit: boolean;
   /** A refused add or rename, after a plain post. */
   refused?: Refusal;
 }) {
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  // In the side panel the page is a project view: the forms and links still go to the task.
+  const pathname = taskUrl;
+  const search = location.pathname === taskUrl ? location.search : "";
   const forms = useFetcherForms();
   const hydrated = useHydrated();
   const { items } = checklist;
@@ -209,7 +215,7 @@ function ItemActions({
           Down
         </button>
       </form>
-      <Link to={`?${rename}#item-${item.id}`} preventScrollReset aria-label={`Rename ${item.title}`}>
+      <Link to={`${pathname}?${rename}#item-${item.id}`} preventScrollReset aria-label={`Rename ${item.title}`}>
         Rename
       </Link>
       <form method="post" action={pathname} data-fetcher={`item-${item.id}`}>

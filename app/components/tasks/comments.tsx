@@ -92,13 +92,19 @@ export function Comments({
   comments,
   canComment,
   refused,
+  taskUrl,
 }: {
+  /** The task page's URL, where the forms post. */
+  taskUrl: string;
   comments: { items: Comment[]; earlier: number; shown: number; more: boolean; editing: string | null };
   canComment: boolean;
   /** A refused add or edit, after a plain post. */
   refused?: Refusal;
 }) {
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  // In the side panel the page is a project view: the forms and links still go to the task.
+  const pathname = taskUrl;
+  const search = location.pathname === taskUrl ? location.search : "";
   const forms = useFetcherForms();
   const deleting = (id: string) => forms.pending(`delete-comment-${id}`) !== undefined;
   // The comment being edited: from the URL, or the one a refused edit was about.
@@ -110,7 +116,7 @@ export function Comments({
     <SectionCard title={`Comments (${comments.items.length + comments.earlier})`} id="comments">
       <Thread onSubmit={forms.onSubmit}>
         {comments.earlier > 0 && comments.more ? (
-          <Link className="pl-link-button" to={`?${more}#comments`} preventScrollReset>
+          <Link className="pl-link-button" to={`${pathname}?${more}#comments`} preventScrollReset>
             Show earlier comments ({comments.earlier})
           </Link>
         ) : null}
@@ -162,7 +168,7 @@ function CommentItem({ comment, pathname, search }: { comment: Comment; pathname
           <div className="pl-comment-actions">
             {comment.canEdit ? (
               <Link
-                to={`?${edit}#comment-${comment.id}`}
+                to={`${pathname}?${edit}#comment-${comment.id}`}
                 preventScrollReset
                 aria-label={`Edit comment by ${comment.author}`}
               >

@@ -4,6 +4,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 
 import { SectionCard } from "~/components/forms/section-card";
+import { useTaskFormTarget } from "~/components/tasks/task-form-target";
 import { MAX_LABEL_NAME, type RefusedTaskLabels } from "~/validation/labels";
 import { PROJECT_COLORS, PROJECT_COLOR_NAMES } from "~/utils/projects";
 
@@ -41,7 +42,10 @@ export function TaskLabels({
   canCreate,
   workspaceId,
   refused,
+  taskUrl,
 }: {
+  /** The task page's URL, where the form posts. */
+  taskUrl: string;
   labels: TaskLabel[];
   canEdit: boolean;
   /** May create labels in the workspace (editors and up). */
@@ -50,6 +54,7 @@ export function TaskLabels({
   /** A refused save: what was ticked and typed, and why. */
   refused?: RefusedTaskLabels;
 }) {
+  const target = useTaskFormTarget();
   const on = labels.filter((label) => label.checked);
   if (!canEdit) {
     return (
@@ -71,7 +76,7 @@ export function TaskLabels({
   const checked = (label: TaskLabel) => (refused ? refused.checked.includes(label.id) : label.checked);
   return (
     <SectionCard title="Labels" id="task-labels">
-      <LabelsForm method="post" aria-label="Task labels">
+      <LabelsForm method="post" action={taskUrl} {...target} aria-label="Task labels">
         <input type="hidden" name="intent" value="set-labels" />
         {labels.length > 0 ? (
           <fieldset>

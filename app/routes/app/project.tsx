@@ -6,7 +6,7 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 
 import { chatPage } from "~/.server/chat/queries";
@@ -24,6 +24,8 @@ import { activityLog } from "~/.server/projects/activity-log";
 import { projectCalendar, UNDATED_PAGE } from "~/.server/tasks/calendar";
 import { mindMapView } from "~/.server/tasks/mind-map";
 import { boardColumns } from "~/.server/tasks/queries";
+import { taskForMember } from "~/.server/tasks/access";
+import { NotFoundError } from "~/.server/errors";
 import { bulkEditTasks } from "~/.server/tasks/bulk";
 import { listPage } from "~/.server/tasks/list-params";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
@@ -44,6 +46,7 @@ import { Board } from "~/components/tasks/board";
 import { Calendar } from "~/components/tasks/calendar";
 import { MindMap } from "~/components/tasks/mind-map";
 import { TaskList } from "~/components/tasks/task-list";
+import { TaskPanel, useOpenTaskLinks } from "~/components/tasks/task-panel";
 import {
   addChildSchema,
   bulkEditSchema,
@@ -58,6 +61,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { deleteMessageSchema, editMessageSchema, postMessageSchema } from "~/validation/chat-fields";
 import { isCalendarDay, monthOf, parseMonth } from "~/utils/calendar-month";
 import { mindMapHref, parseCollapsed } from "~/utils/mind-map-layout";
+import { onlyTaskParamChanged, TASK_PARAM, withTaskParam } from "~/utils/task-panel";
 import {
   deleteProjectSchema,
   PROJECT_VIEWS,
@@ -83,6 +87,20 @@ function viewOf(url: URL): ProjectView {
   return (PROJECT_VIEWS as readonly string[]).includes(view ?? "") ? (view as ProjectView) : "list";
 }
 
+/** A shared `?task=` link to a task that is gone (or not this project's) opens the view alone. */
+async function closeMissingTaskPanel(userId: string, projectId: string, url: URL) {
+  const taskId = url.searchParams.get(TASK_PARAM);
+  if (taskId === null) return;
+  const found = await taskForMember(userId, taskId, projectId).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    },
+  );
+  if (!found) throw redirect(`${url.pathname}${withTaskParam(url.search, null)}`);
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const access = await load(() => projectForMember(user.id, params.projectId));
@@ -90,6 +108,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = viewOf(url);
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
+  await closeMissingTaskPanel(user.id, params.projectId, url);
   // Overdue and the calendar's today go by the server's calendar day (UTC) until users have a time zone.
   const today = new Date().toISOString().slice(0, 10);
   const permissions = permissionsOf(access.role, project);
@@ -471,8 +490,20 @@ type Replier = {
   reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
 };
 
+/** Opening or closing the task panel (`?task=`) changes nothing the view shows. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyTaskParamChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { project, view } = loaderData;
+  const openTaskLinks = useOpenTaskLinks(project.id);
   return (
     <Box sx={{ maxWidth: 1280, mx: "auto" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 3 }}>
@@ -506,13 +537,20 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Box sx={{ display: "flex", flexDirection: { xs: "column", md: "row" }, gap: 3 }}>
         <ViewNav current={view} />
-        <Box component="section" aria-labelledby="view-heading" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box
+          component="section"
+          id="project-view"
+          aria-labelledby="view-heading"
+          onClickCapture={openTaskLinks}
+          sx={{ flexGrow: 1, minWidth: 0 }}
+        >
           <Typography id="view-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
             {VIEW_LABELS[view]}
           </Typography>
           <ViewContent data={loaderData} actionData={actionData} />
         </Box>
       </Box>
+      <TaskPanel projectId={project.id} viewId="project-view" />
     </Box>
   );
 }
