@@ -1,10 +1,11 @@
 import { styled } from "@mui/material/styles";
 import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
 import { SectionCard } from "~/components/forms/section-card";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
+import { useAddFetcher } from "~/components/tasks/use-add-fetcher";
 import { CHECKLIST_TITLE_MAX } from "~/validation/checklist";
 
 /**
@@ -253,13 +254,8 @@ function RenameItem({ item, action, refused }: { item: Item; action: string; ref
 
 /** The add form: a plain post, or with JavaScript a fetcher that clears the field once saved. */
 function AddItem({ action, refused }: { action: string; refused?: Refusal }) {
-  const fetcher = useFetcher<{ ok?: true; checklistRefused?: Refusal }>({ key: "add-checklist-item" });
-  const form = useRef<HTMLFormElement>(null);
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state === "idle" && answer?.ok) form.current?.reset();
-  }, [fetcher.state, answer]);
-  const error = fetcher.state === "idle" && answer?.checklistRefused ? answer.checklistRefused.error : refused?.error;
+  const { form, answer } = useAddFetcher<{ ok?: true; checklistRefused?: Refusal }>("add-checklist-item");
+  const error = answer?.checklistRefused?.error ?? refused?.error;
   return (
     <form ref={form} method="post" action={action} data-fetcher="add-checklist-item" className="pl-add">
       <input type="hidden" name="intent" value="add-checklist-item" />

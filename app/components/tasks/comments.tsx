@@ -1,9 +1,9 @@
 import { styled } from "@mui/material/styles";
-import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 
 import { SectionCard } from "~/components/forms/section-card";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
+import { useAddFetcher } from "~/components/tasks/use-add-fetcher";
 import { relativeTime } from "~/utils/projects";
 import { COMMENT_MAX } from "~/validation/comments";
 
@@ -218,20 +218,15 @@ function EditComment({ comment, action, refused }: { comment: Comment; action: s
  * revalidates and shows the comment) that clears the textarea once the comment is saved.
  */
 function AddComment({ action, refused }: { action: string; refused?: Refusal }) {
-  const fetcher = useFetcher<FetcherAnswer>({ key: "add-comment" });
-  const form = useRef<HTMLFormElement>(null);
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state === "idle" && answer?.ok) form.current?.reset();
-  }, [fetcher.state, answer]);
-  const error = fetcher.state === "idle" && answer?.commentRefused ? answer.commentRefused.error : refused?.error;
+  const { form, answer, busy } = useAddFetcher<FetcherAnswer>("add-comment");
+  const error = answer?.commentRefused?.error ?? refused?.error;
   return (
     <form ref={form} method="post" action={action} data-fetcher="add-comment" className="pl-comment-form">
       <input type="hidden" name="intent" value="add-comment" />
       <input type="hidden" name="redirectTo" value={action} />
       <label htmlFor="new-comment">Add a comment</label>
       <BodyField id="new-comment" defaultValue={refused?.body} error={error} hint="Markdown works." />
-      <button type="submit" disabled={fetcher.state !== "idle"}>
+      <button type="submit" disabled={busy}>
         Comment
       </button>
     </form>
