@@ -146,3 +146,29 @@ export function itemMenuStyles(theme: Theme) {
 export function ListStyles() {
   return <GlobalStyles styles={listBaseStyles} />;
 }
+
+/**
+ * Plain inputs, selects and buttons inside a styled parent (the settings rows of statuses
+ * and labels): bordered like the theme's fields, without an MUI component per control.
+ */
+export function plainControlStyles(theme: Theme) {
+  const { palette } = theme.vars;
+  const control = {
+    borderRadius: 6,
+    border: `1px solid ${palette.divider}`,
+    background: palette.background.paper,
+    color: palette.text.primary,
+  };
+  return {
+    "& input, & select, & button": { font: "inherit", fontSize: 14 },
+    "& input, & select": { ...control, padding: "6px 8px" },
+    "& input[aria-invalid=true], & select[aria-invalid=true]": { borderColor: palette.error.main },
+    "& button": {
+      ...control,
+      padding: "6px 12px",
+      cursor: "pointer",
+      "&:hover": { background: palette.action.hover },
+      "&:disabled": { cursor: "default", opacity: 0.5 },
+    },
+  };
+}

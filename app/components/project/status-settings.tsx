@@ -3,6 +3,7 @@ import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 
 import { SectionCard } from "~/components/forms/section-card";
+import { plainControlStyles } from "~/components/lists/styles";
 import { PROJECT_COLOR_NAMES, PROJECT_COLORS } from "~/utils/projects";
 import { STATUS_CATEGORIES, STATUS_CATEGORY_LABELS, type StatusCategory } from "~/validation/status-fields";
 
@@ -41,25 +42,7 @@ const Rows = styled("ol")(({ theme }) => {
     },
     "& form": { display: "flex", flexWrap: "wrap", alignItems: "end", gap: 8, margin: 0 },
     "& label": { display: "grid", gap: 2, fontSize: 12, color: palette.text.secondary },
-    "& input, & select, & button": { font: "inherit", fontSize: 14 },
-    "& input, & select": {
-      padding: "6px 8px",
-      borderRadius: 6,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-    },
-    "& input[aria-invalid=true], & select[aria-invalid=true]": { borderColor: palette.error.main },
-    "& button": {
-      padding: "6px 12px",
-      borderRadius: 6,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-      cursor: "pointer",
-      "&:hover": { background: palette.action.hover },
-      "&:disabled": { cursor: "default", opacity: 0.5 },
-    },
+    ...plainControlStyles(theme),
     // A red border marks it; red text on paper is short of 4.5:1 contrast.
     "& .pl-danger": { borderColor: palette.error.main },
     "& .pl-status-tools": { display: "flex", flexWrap: "wrap", gap: 8, alignItems: "end" },

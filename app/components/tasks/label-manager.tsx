@@ -3,6 +3,7 @@ import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 
 import { SectionCard } from "~/components/forms/section-card";
+import { plainControlStyles } from "~/components/lists/styles";
 import { PROJECT_COLORS, PROJECT_COLOR_NAMES } from "~/utils/projects";
 import { MAX_LABEL_NAME } from "~/validation/labels";
 
@@ -22,24 +23,8 @@ const Rows = styled("div")(({ theme }) => {
     "& .pl-label-row": { display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center" },
     "& .pl-label-row form": { display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", margin: 0 },
     "& .pl-label-row form:first-of-type": { flexGrow: 1 },
-    "& input, & select, & button": { font: "inherit", fontSize: 14 },
-    "& input, & select": {
-      padding: "6px 8px",
-      borderRadius: 6,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-    },
+    ...plainControlStyles(theme),
     "& input": { minWidth: 160, flexGrow: 1 },
-    "& button": {
-      padding: "6px 12px",
-      borderRadius: 6,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-      cursor: "pointer",
-      "&:hover": { background: palette.action.hover },
-    },
     "& button[value=delete-label]": { color: palette.error.main },
     "& .pl-field-error": { margin: "4px 0 0", fontSize: 13, color: palette.error.main },
   };
