@@ -34,7 +34,13 @@ const config = await mod.boot().catch(fail);
 const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", "loopback");
-server.use(compression());
+// Server-sent events must reach the browser as they are written: compression would buffer them.
+server.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 server.use(mod.requestLogger);
 server.use(mod.headers);
 if (vite) {

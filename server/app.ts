@@ -14,6 +14,8 @@ import { logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { registerPublicFormMails } from "~/.server/public-forms/mails";
 import { registerTeamSubscribers } from "~/.server/team/subscribers";
+import { startWorker } from "~/.server/jobs/worker";
+import { startRealtime } from "~/.server/realtime";
 import { createRequestContext } from "~/.server/request-context";
 import { initSecrets } from "~/.server/secrets";
 import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate-limit";
@@ -46,6 +48,7 @@ export async function boot() {
   logger.info({ engine: handle.engine, location: handle.location }, "database ready");
   content(); // a content file that does not match its schema stops the start here
   registerSubscribers();
+  await startBackground(config);
   if (usesOutbox()) {
     const access = config.mailOutboxPublic
       ? "open to everyone (MAIL_OUTBOX_PUBLIC=true)"
@@ -65,8 +68,22 @@ function registerSubscribers() {
   unregister = () => unregisterAll.forEach((undo) => undo());
 }
 
+/** The real-time fan-out (and relay with PostgreSQL) and, unless JOBS_IN_APP=false, a job worker. */
+let stopBackground: (() => Promise<void>) | undefined;
+async function startBackground(config: ReturnType<typeof env>) {
+  await stopBackground?.();
+  const stopRealtime = await startRealtime({ databaseUrl: config.databaseUrl });
+  const worker = config.jobsInApp ? startWorker() : null;
+  stopBackground = async () => {
+    await worker?.stop();
+    await stopRealtime();
+  };
+}
+
 /** Closes the database cleanly; safe to call twice. */
 export async function shutdown() {
+  await stopBackground?.();
+  stopBackground = undefined;
   await closeRateLimitStore();
   try {
     await database().close();

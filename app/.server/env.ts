@@ -9,12 +9,12 @@ import { z } from "zod";
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
-const flag = (name: string) =>
+const flag = (name: string, fallback: "true" | "false" = "false") =>
   z.preprocess(
     emptyToUndefined,
     z
       .enum(["true", "false", "1", "0"], { error: `${name} must be true or false` })
-      .default("false")
+      .default(fallback)
       .transform((value) => value === "true" || value === "1"),
   );
 
@@ -69,6 +69,12 @@ const schema = z
       z.email({ error: "SUPPORT_EMAIL must be an e-mail address" }).default("support@localhost"),
     ),
     MAIL_OUTBOX_PUBLIC: flag("MAIL_OUTBOX_PUBLIC"),
+    /** `false` leaves the jobs to separate `npm run worker` processes (PostgreSQL only). */
+    JOBS_IN_APP: flag("JOBS_IN_APP", "true"),
+    /** Web Push: all three, or none (the settings page then says what is missing). */
+    VAPID_PUBLIC_KEY: optional(z.string()),
+    VAPID_PRIVATE_KEY: optional(z.string()),
+    VAPID_SUBJECT: optional(z.string()),
     DEV_MAIL_TOKEN: optional(z.string().min(16, { error: "DEV_MAIL_TOKEN must be at least 16 characters" })),
     AI_BASE_URL: optional(url("AI_BASE_URL", ["http:", "https:"], "https://api.example.com/v1")),
     AI_API_KEY: optional(z.string()),
@@ -158,6 +164,11 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     mailFrom: raw.MAIL_FROM,
     supportEmail: raw.SUPPORT_EMAIL,
     mailOutboxPublic: raw.MAIL_OUTBOX_PUBLIC,
+    jobsInApp: raw.JOBS_IN_APP,
+    vapid:
+      raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY
+        ? { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY, subject: raw.VAPID_SUBJECT ?? "" }
+        : undefined,
     /** Opens /dev/mail from anywhere to whoever presents it (`?token=`); unset, only this machine reads it. */
     devMailToken: raw.DEV_MAIL_TOKEN,
     ai: raw.AI_BASE_URL ? { baseUrl: raw.AI_BASE_URL, apiKey: raw.AI_API_KEY, model: raw.AI_MODEL ?? "" } : undefined,

@@ -6,6 +6,7 @@ import IconButton from "@mui/material/IconButton";
 import { keyframes } from "@mui/material/styles";
 import { useEffect, useState } from "react";
 
+import { onToast } from "~/utils/client-toast";
 import { DEFAULT_TOAST_DURATION, type Toast } from "~/utils/toast";
 
 const leave = keyframes`to { opacity: 0; visibility: hidden; transform: translateY(8px); }`;
@@ -27,8 +28,12 @@ function keyOf(toast: Toast) {
  * animation (so it also goes away with JavaScript off) and, with JavaScript, by unmounting;
  * the close button needs JavaScript.
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
-  // Each toast object arrives once from the root loader; remember the one dismissed.
+export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
+  // Each toast object arrives once from the root loader, or from the browser (showToast):
+  // a browser toast shows until the next one from the server; the one dismissed is remembered.
+  const [fromBrowser, setFromBrowser] = useState<{ toast: Toast; over: Toast | null } | null>(null);
+  useEffect(() => onToast((toast) => setFromBrowser({ toast, over: fromServer })), [fromServer]);
+  const toast = fromBrowser && fromBrowser.over === fromServer ? fromBrowser.toast : fromServer;
   const [dismissed, setDismissed] = useState<Toast | null>(null);
   useEffect(() => {
     if (!toast) return;

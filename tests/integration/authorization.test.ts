@@ -66,6 +66,8 @@ const COVERED = new Set([
   // The signed-in user's own settings and preferences: no other user's ids to try.
   "routes/app/settings.tsx",
   "routes/app/sidebar.ts",
+  // The stream filters by membership: tests/integration/realtime.test.ts.
+  "routes/app/events.ts",
   // Only tasks assigned to the user in workspaces they are in (tests/integration/my-tasks.test.ts).
   "routes/app/my-tasks.tsx",
   // Static until their issues land.

@@ -22,6 +22,7 @@ import {
   revokeInvitation,
 } from "~/.server/team/invitations";
 import { changeMemberRole, leaveWorkspace, removeMember, transferOwnership } from "~/.server/team/members";
+import { runDueJobs } from "~/.server/jobs/worker";
 import { registerTeamSubscribers } from "~/.server/team/subscribers";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
@@ -86,6 +87,7 @@ describe.each(engines)("team management on %s", (engine) => {
       );
       expect((await invitationByToken(token))?.status).toBe("accepted");
       // The inviter hears about it.
+      await runDueJobs();
       const [note] = await database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
       expect(note?.title).toMatch(/joined/);
     });
@@ -202,6 +204,7 @@ describe.each(engines)("team management on %s", (engine) => {
       expect(await roleOf(owner.workspaceId, owner.id)).toBe("admin");
       await leaveWorkspace(owner.actor, { workspaceId: owner.workspaceId });
       expect(await roleOf(owner.workspaceId, owner.id)).toBeNull();
+      await runDueJobs();
       const [note] = await database.db.select().from(notifications).where(eq(notifications.userId, editor.id));
       expect(note?.title).toMatch(/now an owner/);
     });
@@ -215,6 +218,7 @@ describe.each(engines)("team management on %s", (engine) => {
       await removeMember(owner.actor, { workspaceId: owner.workspaceId, userId: member.id });
       await expect(projectForMember(member.id, projectId)).rejects.toThrow(NotFoundError);
       expect(await roleOf(member.workspaceId, member.id)).toBe("owner");
+      await runDueJobs();
       const [note] = await database.db.select().from(notifications).where(eq(notifications.userId, member.id));
       expect(note?.title).toMatch(/removed from/);
       const [logged] = await queryRows<{ verb: string }>(

@@ -56,8 +56,19 @@ export function supabaseClient(url: string, flowType: "pkce" | "implicit" = "imp
 
 type Mail = { to: string[]; subject: string; text: string };
 
+/**
+ * Runs the mail jobs that are due, as the server's worker would right after the commit, so
+ * a mailbox read sees every mail the requests so far have caused. Imported late: the logger
+ * reads the configuration (SMTP_URL) when it loads.
+ */
+async function sendPendingMail() {
+  const { runDueJobs } = await import("~/.server/jobs/worker");
+  await runDueJobs();
+}
+
 /** The newest mail to `to` (optionally with a subject), waiting briefly for it to land. */
 export async function latestMail(mailboxApi: string, to: string, subject?: string): Promise<Mail> {
+  await sendPendingMail();
   for (let attempt = 0; attempt < 40; attempt++) {
     const response = await fetch(`${mailboxApi}/messages?to=${encodeURIComponent(to)}`);
     const mails = ((await response.json()) as Mail[]).filter((mail) => !subject || mail.subject === subject);
@@ -69,6 +80,7 @@ export async function latestMail(mailboxApi: string, to: string, subject?: strin
 }
 
 export async function mailCount(mailboxApi: string, to: string) {
+  await sendPendingMail();
   const response = await fetch(`${mailboxApi}/messages?to=${encodeURIComponent(to)}`);
   return ((await response.json()) as Mail[]).length;
 }

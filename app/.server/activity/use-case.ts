@@ -1,10 +1,18 @@
-import { db } from "../db";
+import { sql } from "drizzle-orm";
+
+import { db, database } from "../db";
 import type { Transaction } from "../db/client";
 import { activity } from "../db/schema";
-import { publish, type DomainEvent } from "../events/bus";
+import { durableKinds, publish, type DomainEvent } from "../events/bus";
+import { enqueue, type NewJob } from "../jobs/queue";
+import { wakeWorkers } from "../jobs/worker";
+import { PROCESS_ID } from "../realtime/process";
 
-/** Who is acting: a signed-in user, or an anonymous visitor known by IP. */
-export type Actor = { userId: string | null; ip: string | null };
+/**
+ * Who is acting: a signed-in user, or an anonymous visitor known by IP. `clientId` names
+ * the browser tab (sent by the app's scripts), so real-time clients can skip their own echo.
+ */
+export type Actor = { userId: string | null; ip: string | null; clientId?: string | null };
 
 export type ActivityInput = {
   verb: string;
@@ -13,7 +21,7 @@ export type ActivityInput = {
   workspaceId?: string | null;
   projectId?: string | null;
   data?: Record<string, unknown>;
-  /** Handed to subscribers with the event but never stored (e.g. a one-time token for a mail). */
+  /** Handed to subscribers with the event but never stored in the log (e.g. a one-time token for a mail). */
   transient?: Record<string, unknown>;
 };
 
@@ -23,12 +31,16 @@ export type RecordActivity = (entry: ActivityInput) => Promise<void>;
 type Write<T> = (tx: Transaction, record: RecordActivity) => Promise<T>;
 
 /**
- * The spine of every use case: one transaction for the change and its activity rows, then
- * the matching events published once the transaction has committed (never for a rollback).
+ * The spine of every use case: one transaction for the change, its activity rows and the
+ * jobs of its durable subscribers (the outbox); with PostgreSQL, a NOTIFY in the same
+ * transaction tells the other app processes. Once it has committed, the live subscribers
+ * (the real-time stream) run here and the workers are woken. A rollback leaves no trace.
  */
 export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promise<T> {
   const events: DomainEvent[] = [];
+  const clientId = actor.clientId ?? null;
   const result = await db().transaction(async (tx) => {
+    const jobs: NewJob[] = [];
     const record = async (entry: ActivityInput) => {
       const [row] = await tx
         .insert(activity)
@@ -42,10 +54,34 @@ export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promi
           data: entry.data ?? {},
         })
         .returning();
-      if (row) events.push({ ...row, transient: entry.transient ?? {} });
+      if (!row) return;
+      events.push({ ...row, transient: entry.transient ?? {}, clientId });
+      for (const kind of durableKinds(entry.verb)) {
+        jobs.push({
+          kind,
+          payload: { sequence: row.sequence, ...(entry.transient ? { transient: entry.transient } : {}) },
+        });
+      }
     };
-    return write(tx, record);
+    const value = await write(tx, record);
+    await enqueue(tx, jobs);
+    if (events.length > 0 && database().engine === "postgres")
+      await notifyOtherProcesses(tx, events, jobs.length > 0, clientId);
+    return value;
   });
+  if (events.length === 0) return result;
   await publish(events);
+  if (events.some((event) => durableKinds(event.verb).length > 0)) wakeWorkers();
   return result;
+}
+
+/**
+ * NOTIFY is delivered at commit and only then, so it can never announce a rolled-back
+ * change. Ids only (the payload limit is 8,000 bytes): `first-last|process|client`.
+ */
+async function notifyOtherProcesses(tx: Transaction, events: DomainEvent[], jobs: boolean, clientId: string | null) {
+  const first = events[0]!.sequence;
+  const last = events[events.length - 1]!.sequence;
+  await tx.execute(sql`select pg_notify('plotline_events', ${`${first}-${last}|${PROCESS_ID}|${clientId ?? ""}`})`);
+  if (jobs) await tx.execute(sql`select pg_notify('plotline_jobs', '')`);
 }

@@ -1,5 +1,5 @@
 import { env } from "../env";
-import { subscribe } from "../events/bus";
+import { onEvent } from "../events/bus";
 import { sendMail } from "../mail/mailer";
 import type { MailContent } from "../mail/render";
 import { authSettings } from "./config";
@@ -56,7 +56,7 @@ export function verifyLink(token: string, type: string, redirectTo: string | und
 /** Registers the mail subscribers; returns the unsubscribe (boot calls it once per process). */
 export function registerAuthMails() {
   const unsubscribers = (Object.keys(CONTENT) as MailKind[]).map((kind) =>
-    subscribe(MAIL_VERBS[kind], async (event) => {
+    onEvent(MAIL_VERBS[kind], `mail.auth_${kind}`, async (event) => {
       const { to, token, type, redirectTo } = event.transient;
       if (typeof to !== "string" || typeof token !== "string" || typeof type !== "string") return;
       const link = verifyLink(token, type, typeof redirectTo === "string" ? redirectTo : undefined);

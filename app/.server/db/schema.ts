@@ -257,9 +257,18 @@ export const notifications = pgTable(
     link: text("link"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** When the e-mail (alone or in a digest) went out; null while it waits or is not wanted. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    /** One notification per user and key, e.g. `due:<task>:<date>` for the scheduled reminders. */
+    dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("notifications_dedupe_idx")
+      .on(t.userId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
+  ],
 );
 
 /**
@@ -514,5 +523,74 @@ export const attachments = pgTable(
   (t) => [
     uniqueIndex("attachments_public_id_idx").on(t.publicId),
     index("attachments_task_idx").on(t.taskId, t.createdAt),
+  ],
+);
+
+/**
+ * Who follows a task: its creator, assignees and commenters automatically, anyone by the
+ * Follow button. Followers hear about status changes and new comments.
+ */
+export const taskFollowers = pgTable(
+  "task_followers",
+  {
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index("task_followers_user_idx").on(t.userId)],
+);
+
+/** A browser's Web Push subscription (only used when VAPID keys are configured). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: uuid("user_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The durable jobs table: an outbox written in the same transaction as the change that
+ * needs the side effect (mail, notifications, reminders, later webhooks), claimed by
+ * workers with `FOR UPDATE SKIP LOCKED`, retried with backoff. A job is pending while
+ * neither `done_at` nor `failed_at` is set; `locked_until` is its lease while it runs.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** At most one waiting job per key (e.g. one digest per user); null for most jobs. */
+    dedupeKey: text("dedupe_key"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    uniqueIndex("jobs_waiting_dedupe_idx")
+      .on(t.dedupeKey)
+      .where(
+        sql`${t.dedupeKey} is not null and ${t.doneAt} is null and ${t.failedAt} is null and ${t.lockedUntil} is null`,
+      ),
   ],
 );

@@ -1,13 +1,21 @@
+import { eq } from "drizzle-orm";
+
+import { db } from "../db";
+import { activity } from "../db/schema";
+import { defineJob } from "../jobs/registry";
 import { logger } from "../logger";
 
 /**
- * Domain events, published after the transaction that caused them commits. Side effects
- * (mail now; notifications, real-time updates, webhooks and automations later) subscribe
- * here instead of running inside actions. In-process for now; the same interface will
- * carry PostgreSQL LISTEN/NOTIFY across processes.
+ * Domain events: one per activity row, made by `writeWithActivity` when its transaction
+ * commits. Two kinds of subscriber:
+ * - `onEvent` (durable): side effects that must not be lost (mail, notifications, later
+ *   webhooks and automations). Each becomes a job written in the change's own transaction
+ *   and run by a worker (../jobs), retried until it succeeds.
+ * - `subscribe` (live): the real-time fan-out, run in this process right after commit;
+ *   a missed one costs nothing because clients replay from the activity log.
  */
 export type DomainEvent = {
-  /** The activity row's sequence: unique, ordered, the future real-time event id. */
+  /** The activity row's sequence: unique, ordered, the real-time event id. */
   sequence: number;
   verb: string;
   subjectType: string;
@@ -16,31 +24,54 @@ export type DomainEvent = {
   projectId: string | null;
   actorId: string | null;
   data: Record<string, unknown>;
-  /** Values for subscribers only, never stored in the activity log. */
+  /** Values for subscribers only, never stored in the activity log (in a durable job's payload until it ran). */
   transient: Record<string, unknown>;
+  /** The browser tab that made the change, so it can skip its own echo; null when unknown. */
+  clientId: string | null;
   createdAt: Date;
 };
 
 type Handler = (event: DomainEvent) => Promise<void> | void;
 
-const holder = globalThis as typeof globalThis & { __plotlineHandlers?: Map<string, Set<Handler>> };
-const handlers = (holder.__plotlineHandlers ??= new Map());
+type Registry = { live: Map<string, Set<Handler>>; durable: Map<string, Set<string>> };
+const holder = globalThis as typeof globalThis & { __plotlineEvents?: Registry };
+const registry = (holder.__plotlineEvents ??= { live: new Map(), durable: new Map() });
 
-/** Subscribes to one verb (e.g. `contact_message.submitted`); returns the unsubscribe. */
+/** Live subscriber of one verb, or of every verb with `*`; returns the unsubscribe. */
 export function subscribe(verb: string, handler: Handler) {
-  const set = handlers.get(verb) ?? new Set<Handler>();
+  const set = registry.live.get(verb) ?? new Set<Handler>();
   set.add(handler);
-  handlers.set(verb, set);
+  registry.live.set(verb, set);
   return () => set.delete(handler);
 }
 
 /**
- * Runs every subscriber of each event. A failing subscriber is logged and does not stop the
- * others; the write that caused the event has already committed.
+ * Durable subscriber: `name` is the job kind (stable across releases, e.g.
+ * `mail.invitation`), and the handler runs from the jobs table. Returns the unregister.
  */
+export function onEvent(verb: string, name: string, handler: Handler) {
+  const names = registry.durable.get(verb) ?? new Set<string>();
+  names.add(name);
+  registry.durable.set(verb, names);
+  const undefine = defineJob(name, async (payload) => {
+    const event = await loadEvent(Number(payload.sequence), payload);
+    if (event) await handler(event);
+  });
+  return () => {
+    names.delete(name);
+    undefine();
+  };
+}
+
+/** The job kinds a verb sets off, for the outbox rows written with the change. */
+export function durableKinds(verb: string): string[] {
+  return [...(registry.durable.get(verb) ?? [])];
+}
+
+/** Runs the live subscribers of each event; a failing one is logged and stops nothing. */
 export async function publish(events: DomainEvent[]) {
   for (const event of events) {
-    for (const handler of handlers.get(event.verb) ?? []) {
+    for (const handler of [...(registry.live.get(event.verb) ?? []), ...(registry.live.get("*") ?? [])]) {
       try {
         await handler(event);
       } catch (error) {
@@ -48,4 +79,12 @@ export async function publish(events: DomainEvent[]) {
       }
     }
   }
+}
+
+/** An event again from its activity row, with what the job kept of it (transient values, client). */
+async function loadEvent(sequence: number, payload: Record<string, unknown>): Promise<DomainEvent | null> {
+  const [row] = await db().select().from(activity).where(eq(activity.sequence, sequence));
+  if (!row) return null;
+  const transient = payload.transient && typeof payload.transient === "object" ? payload.transient : {};
+  return { ...row, transient: transient as Record<string, unknown>, clientId: null };
 }

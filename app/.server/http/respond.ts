@@ -4,20 +4,29 @@ import { data, type RouterContextProvider } from "react-router";
 import { requireUser } from "../auth/session";
 import { FieldError, ForbiddenError, NotFoundError, PlanLimitError } from "../errors";
 import { clientIpContext } from "../request-context";
+import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from "../../utils/realtime";
 
 /**
  * What app route modules share: the signed-in actor, and the translation of a use case's
  * refusals into HTTP answers (404 that never says whether something exists, 403 with the
  * policy's reason) or into form errors shown beside the field.
  */
-export type SignedInActor = { userId: string; ip: string | null };
+export type SignedInActor = { userId: string; ip: string | null; clientId: string | null };
 
 export async function requireActor(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<{ user: User; actor: SignedInActor }> {
   const user = await requireUser(request, context);
-  return { user, actor: { userId: user.id, ip: context.get(clientIpContext) } };
+  const clientId = request.headers.get(CLIENT_ID_HEADER);
+  return {
+    user,
+    actor: {
+      userId: user.id,
+      ip: context.get(clientIpContext),
+      clientId: clientId && CLIENT_ID_PATTERN.test(clientId) ? clientId : null,
+    },
+  };
 }
 
 export const NOT_FOUND_PAGES = {

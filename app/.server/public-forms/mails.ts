@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { contactMessages, demoRequests, newsletterSubscribers, supportRequests } from "../db/schema";
 import { env } from "../env";
-import { subscribe } from "../events/bus";
+import { onEvent } from "../events/bus";
 import { sendMail } from "../mail/mailer";
 import type { MailBlock } from "../mail/render";
 import { unsubscribeSignature } from "./newsletter";
@@ -16,7 +16,7 @@ const REPLY_PROMISE = "We'll get back to you within 24-48 hours.";
 
 export function registerPublicFormMails() {
   const unsubscribers = [
-    subscribe("contact_message.submitted", async (event) => {
+    onEvent("contact_message.submitted", "mail.contact_message", async (event) => {
       const [row] = await db().select().from(contactMessages).where(eq(contactMessages.id, event.subjectId));
       if (!row) return;
       await sendMail({
@@ -48,7 +48,7 @@ export function registerPublicFormMails() {
         },
       });
     }),
-    subscribe("support_request.submitted", async (event) => {
+    onEvent("support_request.submitted", "mail.support_request", async (event) => {
       const [row] = await db().select().from(supportRequests).where(eq(supportRequests.id, event.subjectId));
       if (!row) return;
       await sendMail({
@@ -80,7 +80,7 @@ export function registerPublicFormMails() {
         },
       });
     }),
-    subscribe("demo_request.submitted", async (event) => {
+    onEvent("demo_request.submitted", "mail.demo_request", async (event) => {
       const [row] = await db().select().from(demoRequests).where(eq(demoRequests.id, event.subjectId));
       if (!row) return;
       await sendMail({
@@ -115,7 +115,7 @@ export function registerPublicFormMails() {
         },
       });
     }),
-    subscribe("newsletter.subscription_requested", async (event) => {
+    onEvent("newsletter.subscription_requested", "mail.newsletter_confirmation", async (event) => {
       const [row] = await db()
         .select()
         .from(newsletterSubscribers)
@@ -137,7 +137,7 @@ export function registerPublicFormMails() {
         },
       });
     }),
-    subscribe("newsletter.subscribed", async (event) => {
+    onEvent("newsletter.subscribed", "mail.newsletter_welcome", async (event) => {
       const [row] = await db()
         .select()
         .from(newsletterSubscribers)

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { db } from "../db";
 import { profiles, userSettings, workspaces } from "../db/schema";
 import { env } from "../env";
-import { subscribe, type DomainEvent } from "../events/bus";
+import { onEvent, type DomainEvent } from "../events/bus";
 import { sendMail } from "../mail/mailer";
 import { notify, type NewNotification } from "../notifications/notifications";
 
@@ -16,29 +16,29 @@ const roleName = (role: unknown) => ROLE_NAMES[String(role)] ?? String(role);
 
 export function registerTeamSubscribers() {
   const unsubscribers = [
-    subscribe("invitation.sent", sendInvitationMail),
-    subscribe("member.role_changed", (event) =>
+    onEvent("invitation.sent", "mail.invitation", sendInvitationMail),
+    onEvent("member.role_changed", "notify.role_changed", (event) =>
       tell(event, [String(event.subjectId)], {
         title: `Your role in ${String(event.data.workspaceName)} is now ${roleName(event.data.to)}`,
         body: `It was ${roleName(event.data.from)}.`,
         link: teamLink(event),
       }),
     ),
-    subscribe("member.removed", (event) =>
+    onEvent("member.removed", "notify.member_removed", (event) =>
       tell(event, [String(event.subjectId)], {
         title: `You were removed from ${String(event.data.workspaceName)}`,
         body: "Its projects are no longer available to you.",
         link: null,
       }),
     ),
-    subscribe("workspace.ownership_transferred", (event) =>
+    onEvent("workspace.ownership_transferred", "notify.ownership_transferred", (event) =>
       tell(event, [String(event.subjectId)], {
         title: `You are now an owner of ${String(event.data.workspaceName)}`,
         body: "You can manage its members, projects and settings.",
         link: teamLink(event),
       }),
     ),
-    subscribe("member.joined", async (event) => {
+    onEvent("member.joined", "notify.member_joined", async (event) => {
       const inviter = typeof event.data.invitedBy === "string" ? [event.data.invitedBy] : [];
       await tell(event, inviter, {
         title: `${String(event.data.name)} joined ${String(event.data.workspaceName)}`,

@@ -5,6 +5,7 @@ import { useFetchers } from "react-router";
 import { Glyph, IconSprite } from "~/components/lists/icons";
 import { useDetailsDismiss } from "~/components/use-details-dismiss";
 import { ListStyles } from "~/components/lists/styles";
+import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { CreateProjectProvider } from "./create-project-dialog";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { MOBILE_NAV_ID, Sidebar } from "./sidebar";
@@ -34,18 +35,20 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     .filter((workspace) => workspace.canCreateProject)
     .map(({ id, name }) => ({ id, name }));
   return (
-    <CreateProjectProvider workspaces={creatable}>
-      <KeyboardShortcuts>
-        <ListStyles />
-        <IconSprite />
-        <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileNavButton />} />
-        <Body>
-          <Sidebar shell={shell} collapsed={!sidebarOpen} />
-          <main id="main">{children}</main>
-        </Body>
-        <AssistantSlot />
-      </KeyboardShortcuts>
-    </CreateProjectProvider>
+    <RealtimeProvider>
+      <CreateProjectProvider workspaces={creatable}>
+        <KeyboardShortcuts>
+          <ListStyles />
+          <IconSprite />
+          <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileNavButton />} />
+          <Body>
+            <Sidebar shell={shell} collapsed={!sidebarOpen} />
+            <main id="main">{children}</main>
+          </Body>
+          <AssistantSlot />
+        </KeyboardShortcuts>
+      </CreateProjectProvider>
+    </RealtimeProvider>
   );
 }
 

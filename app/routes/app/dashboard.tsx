@@ -15,6 +15,7 @@ import { ProjectGrid, type ProjectCardData } from "~/components/dashboard/projec
 import { MyWorkFigures } from "~/components/tasks/my-work";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";
+import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Dashboard · Plotline" }];
 
@@ -71,6 +72,8 @@ function page({ items, total }: { items: ProjectCard[]; total: number }, shown: 
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  // Projects appear, change and go, and My Work counts move with tasks anywhere.
+  useLiveRevalidation((event) => event.type.startsWith("project.") || event.type.startsWith("task."), 500);
   const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const createProject = useCreateProject();
   // The dialog belongs to the page it was opened on: deleting navigates back here, anew.

@@ -7,6 +7,7 @@ import { myTasks } from "~/.server/tasks/my-tasks";
 import type { MyTaskFilter } from "~/components/tasks/types";
 import { MY_TASK_FILTERS, MY_TASK_TITLES, MyTaskRows } from "~/components/tasks/my-work";
 import type { Route } from "./+types/my-tasks";
+import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 
 /** The tasks behind the dashboard's figures: `?filter=open|week|overdue`, paged by "Show more" (a GET). */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MyTasks({ loaderData }: Route.ComponentProps) {
   const { filter, tasks, total, shown, today } = loaderData;
+  useLiveRevalidation((event) => event.type.startsWith("task."), 300);
   return (
     <Box sx={{ maxWidth: 880, mx: "auto" }}>
       <Typography component="h1" variant="h4" sx={{ mb: 1 }}>

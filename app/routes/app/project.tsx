@@ -70,6 +70,7 @@ import {
 } from "~/validation/project-fields";
 import type { Route } from "./+types/project";
 import mindMapStyles from "@xyflow/react/dist/style.css?url";
+import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 
 /**
  * The project page: its views in the URL (`?view=`, list by default), Settings and the
@@ -504,6 +505,7 @@ export function shouldRevalidate({
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { project, view } = loaderData;
   const openTaskLinks = useOpenTaskLinks(project.id);
+  useLiveRevalidation((event) => event.project === project.id);
   return (
     <Box sx={{ maxWidth: 1280, mx: "auto" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 3 }}>

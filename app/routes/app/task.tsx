@@ -22,6 +22,7 @@ import { panelReturnPath } from "~/utils/task-panel";
 import { moveTaskSchema, taskFieldsSchema, taskTitle } from "~/validation/task-fields";
 import type { Route } from "./+types/task";
 import { checklistAction, commentAction, loadTaskSections } from "./task-sections.server";
+import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 
 /**
  * A task's own page (`/app/project/{projectId}/task/{taskId}`): shareable, and the way to
@@ -225,6 +226,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function TaskPage({ loaderData, actionData }: Route.ComponentProps) {
   const { project } = loaderData;
+  useLiveRevalidation((event) => event.project === project.id);
   return (
     <Box sx={{ maxWidth: 880, mx: "auto" }}>
       <TaskPageBody

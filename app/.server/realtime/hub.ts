@@ -1,0 +1,171 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+
+import { db } from "../db";
+import { activity, projects, workspaceMembers } from "../db/schema";
+import type { DomainEvent } from "../events/bus";
+import { logger } from "../logger";
+import type { ChangeEvent, StreamMessage } from "../../utils/realtime";
+
+/**
+ * This process's real-time connections and the fan-out to them. Every event reaches only
+ * the connections of members of its workspace; membership is read when a stream opens and
+ * read again for the people a membership change touches, before that change is delivered
+ * (so a removed member never sees it). Events from other processes come in through the
+ * relay (relay.ts); a sequence seen twice is delivered once.
+ */
+export type Connection = {
+  id: string;
+  userId: string;
+  workspaces: Set<string>;
+  send(message: StreamMessage): void;
+  /** Presence: what this connection is looking at (set by the presence module). */
+  view: { projectId: string | null; taskId: string | null; idle: boolean };
+};
+
+type Hub = { connections: Set<Connection>; recent: Set<number>; lastSequence: number; projectIds: Map<string, string> };
+const holder = globalThis as typeof globalThis & { __plotlineHub?: Hub };
+const hub = (holder.__plotlineHub ??= {
+  connections: new Set(),
+  recent: new Set(),
+  lastSequence: 0,
+  projectIds: new Map(),
+});
+
+const RECENT_LIMIT = 4096;
+/** A reconnecting client gets at most this many missed events; past that it reloads what it shows. */
+export const REPLAY_LIMIT = 500;
+
+const MEMBERSHIP_VERBS = new Set([
+  "member.joined",
+  "member.removed",
+  "member.left",
+  "workspace.created",
+  "workspace.deleted",
+  "workspace.ownership_transferred",
+]);
+
+export function connections(): ReadonlySet<Connection> {
+  return hub.connections;
+}
+
+export function addConnection(connection: Connection) {
+  hub.connections.add(connection);
+}
+
+export function removeConnection(connection: Connection) {
+  hub.connections.delete(connection);
+}
+
+/** The highest sequence delivered by this process: where the relay catches up from. */
+export function lastDeliveredSequence() {
+  return hub.lastSequence;
+}
+
+/** Where this process starts: events up to `sequence` happened before it listened. */
+export function startAfter(sequence: number) {
+  if (sequence > hub.lastSequence) hub.lastSequence = sequence;
+}
+
+export async function memberships(userId: string): Promise<Set<string>> {
+  const rows = await db()
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+  return new Set(rows.map((row) => row.workspaceId));
+}
+
+/** Delivers events in order to every connection allowed to see them. */
+export async function deliver(
+  events: Array<
+    Pick<DomainEvent, "sequence" | "verb" | "subjectId" | "workspaceId" | "projectId" | "actorId" | "clientId">
+  >,
+) {
+  for (const event of events) {
+    if (hub.recent.has(event.sequence)) continue;
+    remember(event.sequence);
+    if (!event.workspaceId) continue;
+    if (MEMBERSHIP_VERBS.has(event.verb)) await refreshMemberships(event);
+    const message = { event: "change" as const, id: String(event.sequence), data: await toWire(event) };
+    for (const connection of hub.connections) {
+      if (connection.workspaces.has(event.workspaceId)) connection.send(message);
+    }
+  }
+}
+
+/** Sends a message to every connection of one user in this process (notifications, presence). */
+export function sendToUser(userId: string, message: StreamMessage) {
+  for (const connection of hub.connections) {
+    if (connection.userId === userId) connection.send(message);
+  }
+}
+
+/**
+ * What a reconnecting client missed after `sequence`, in order, within its workspaces:
+ * null when more than REPLAY_LIMIT, and the client should reload instead.
+ */
+export async function missedSince(workspaces: Set<string>, sequence: number) {
+  if (workspaces.size === 0) return [];
+  const rows = await db()
+    .select()
+    .from(activity)
+    .where(and(gt(activity.sequence, sequence), inArray(activity.workspaceId, [...workspaces])))
+    .orderBy(asc(activity.sequence))
+    .limit(REPLAY_LIMIT + 1);
+  if (rows.length > REPLAY_LIMIT) return null;
+  return Promise.all(
+    rows.map(async (row) => ({ id: String(row.sequence), data: await toWire({ ...row, clientId: null }) })),
+  );
+}
+
+async function refreshMemberships(event: Pick<DomainEvent, "verb" | "subjectId" | "workspaceId" | "actorId">) {
+  const touched = new Set<string>();
+  for (const connection of hub.connections) {
+    const affected =
+      connection.userId === event.subjectId ||
+      connection.userId === event.actorId ||
+      (event.verb === "workspace.deleted" &&
+        event.workspaceId !== null &&
+        connection.workspaces.has(event.workspaceId));
+    if (affected) touched.add(connection.userId);
+  }
+  for (const userId of touched) {
+    const current = await memberships(userId).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not reread memberships for a stream");
+      return new Set<string>();
+    });
+    for (const connection of hub.connections) if (connection.userId === userId) connection.workspaces = current;
+  }
+}
+
+async function toWire(
+  event: Pick<DomainEvent, "sequence" | "verb" | "subjectId" | "projectId" | "actorId" | "clientId">,
+): Promise<ChangeEvent> {
+  return {
+    type: event.verb,
+    id: event.subjectId,
+    version: event.sequence,
+    actor: event.actorId,
+    clientId: event.clientId,
+    project: event.projectId ? await projectPublicId(event.projectId) : null,
+  };
+}
+
+/** Project uuids never leave the server: events name the project by its public id. */
+async function projectPublicId(projectId: string) {
+  const known = hub.projectIds.get(projectId);
+  if (known) return known;
+  const [row] = await db().select({ publicId: projects.publicId }).from(projects).where(eq(projects.id, projectId));
+  if (!row) return null;
+  if (hub.projectIds.size > 10_000) hub.projectIds.clear();
+  hub.projectIds.set(projectId, row.publicId);
+  return row.publicId;
+}
+
+function remember(sequence: number) {
+  hub.recent.add(sequence);
+  if (sequence > hub.lastSequence) hub.lastSequence = sequence;
+  if (hub.recent.size > RECENT_LIMIT) {
+    const oldest = hub.recent.values().next().value;
+    if (oldest !== undefined) hub.recent.delete(oldest);
+  }
+}

@@ -1,0 +1,16 @@
+import { subscribe } from "../events/bus";
+import { deliver } from "./hub";
+import { startRelay } from "./relay";
+
+/**
+ * Starts the real-time fan-out of this process: every committed event goes to the open
+ * streams allowed to see it, and with PostgreSQL the relay brings in other processes' events.
+ */
+export async function startRealtime(options: { databaseUrl?: string }) {
+  const unsubscribe = subscribe("*", (event) => deliver([event]));
+  const relay = options.databaseUrl ? await startRelay(options.databaseUrl) : null;
+  return async () => {
+    unsubscribe();
+    await relay?.stop();
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The real-time stream's messages, shared by the server (app/.server/realtime) and the
+ * browser (components/realtime). Events stay small: what changed and who did it; the
+ * browser patches what it shows or reloads the data through the route's loader, which
+ * checks permissions as always.
+ */
+export type ChangeEvent = {
+  /** The activity verb, e.g. `task.updated`. */
+  type: string;
+  /** The subject's id (a public id for tasks, projects, messages…). */
+  id: string;
+  /** The event's sequence, increasing: also its stream id for replay. */
+  version: number;
+  /** Who made the change (user id), null for the system. */
+  actor: string | null;
+  /** The tab that made it, so that tab can skip its own echo. */
+  clientId: string | null;
+  /** The project's public id, when the change is inside one. */
+  project: string | null;
+};
+
+export type NotificationEvent = { type: "notification.created"; id: string; title: string; link: string | null };
+
+export type PresenceViewer = { userId: string; name: string; avatarUrl: string; task: string | null; idle: boolean };
+export type PresenceEvent = { type: "presence"; project: string; viewers: PresenceViewer[] };
+
+export type StreamMessage =
+  | { event: "change"; id: string; data: ChangeEvent }
+  | { event: "notification"; data: NotificationEvent }
+  | { event: "presence"; data: PresenceEvent }
+  | { event: "hello"; data: { connectionId: string } }
+  | { event: "reset"; data: Record<string, never> }
+  | { event: "ping"; data: Record<string, never> };
+
+/** The header a tab's requests carry its id in. */
+export const CLIENT_ID_HEADER = "X-Plotline-Client";
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
