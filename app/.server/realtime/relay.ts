@@ -21,9 +21,17 @@ import { PROCESS_ID } from "./process";
 type ChannelHandler = (payload: Record<string, unknown>) => void;
 const channels = new Map<string, ChannelHandler>();
 
-/** Handles one extra channel's messages from other processes (this process's own are skipped). */
+/**
+ * Handles one extra channel's messages from other processes (this process's own are
+ * skipped). Channel names are plain identifiers (`plotline_presence`); registering after
+ * the relay started listens at once.
+ */
 export function onChannel(channel: string, handler: ChannelHandler) {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
   channels.set(channel, handler);
+  relay?.client
+    ?.query(`listen ${channel}`)
+    .catch((error: unknown) => logger.warn({ err: error, channel }, "could not LISTEN"));
 }
 
 /** Sends a small JSON message to the other processes; nothing without PostgreSQL. */
