@@ -61,6 +61,12 @@ export function lastDeliveredSequence() {
   return hub.lastSequence;
 }
 
+/** Forgets what was delivered (the database may be another one: tests open a new one per file and engine). */
+export function resetDelivered() {
+  hub.recent.clear();
+  hub.lastSequence = 0;
+}
+
 /** Where this process starts: events up to `sequence` happened before it listened. */
 export function startAfter(sequence: number) {
   if (sequence > hub.lastSequence) hub.lastSequence = sequence;

@@ -1,5 +1,5 @@
 import { subscribe } from "../events/bus";
-import { deliver } from "./hub";
+import { deliver, resetDelivered } from "./hub";
 import { startRelay } from "./relay";
 
 /**
@@ -7,6 +7,7 @@ import { startRelay } from "./relay";
  * streams allowed to see it, and with PostgreSQL the relay brings in other processes' events.
  */
 export async function startRealtime(options: { databaseUrl?: string }) {
+  resetDelivered();
   const unsubscribe = subscribe("*", (event) => deliver([event]));
   const relay = options.databaseUrl ? await startRelay(options.databaseUrl) : null;
   return async () => {
