@@ -1,4 +1,4 @@
-import http from "node:http";
+import net from "node:net";
 
 import { expect, test } from "@playwright/test";
 
@@ -19,8 +19,11 @@ type Outcome = { status: number; body: string; sentBytes: number };
 
 /**
  * Streams `total` bytes to `path` in 1 MB chunks, chunked (counted by the server as they
- * arrive) or with the length declared up front, and resolves with the answer. The server
- * stops reading a refused body, so writing on fails: that is expected and ignored.
+ * arrive) or with the length declared up front, and resolves with the answer. A raw socket,
+ * not node:http: the server answers and closes while the body is still coming, and the HTTP
+ * client then often reports the failed write (EPIPE, ECONNRESET) instead of the answer it
+ * had already received. Here writing stops at the first failure and whatever the server
+ * sent is read to its end.
  */
 function streamBody(
   baseURL: string,
@@ -28,46 +31,70 @@ function streamBody(
   options: { contentType: string; total: number; declareLength: boolean; headers?: Record<string, string> },
 ) {
   return new Promise<Outcome>((resolve, reject) => {
+    const url = new URL(path, baseURL);
+    const socket = net.connect(Number(url.port), url.hostname);
     let sentBytes = 0;
-    let answered = false;
-    const request = http.request(new URL(path, baseURL), {
-      method: "POST",
-      agent: false,
-      headers: {
-        "Content-Type": options.contentType,
-        Accept: "text/html",
-        ...(options.declareLength ? { "Content-Length": String(options.total) } : {}),
-        ...options.headers,
-      },
-    });
-    request.on("response", (response) => {
-      answered = true;
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      const done = () => {
-        resolve({ status: response.statusCode ?? 0, body, sentBytes });
-        request.destroy();
-      };
-      response.on("end", done);
-      response.on("error", done);
-    });
-    request.on("error", (error) => {
-      if (!answered) reject(error);
-    });
+    let writable = true;
+    const received: Buffer[] = [];
+    const headers = {
+      Host: url.host,
+      "Content-Type": options.contentType,
+      Accept: "text/html",
+      ...(options.declareLength ? { "Content-Length": String(options.total) } : { "Transfer-Encoding": "chunked" }),
+      ...options.headers,
+    };
+    const head = `POST ${url.pathname}${url.search} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("")}\r\n`;
     const chunk = Buffer.alloc(MB, "a");
+    const framed = options.declareLength
+      ? chunk
+      : Buffer.concat([Buffer.from(`${MB.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
     const write = () => {
-      while (!answered && sentBytes < options.total) {
+      while (writable && sentBytes < options.total) {
         sentBytes += chunk.length;
-        if (!request.write(chunk)) {
-          request.once("drain", write);
+        if (!socket.write(framed)) {
+          socket.once("drain", write);
           return;
         }
       }
-      if (!answered) request.end();
+      if (writable && !options.declareLength) socket.write("0\r\n\r\n");
     };
-    write();
+    socket.on("data", (data: Buffer) => {
+      received.push(data);
+      writable = false;
+    });
+    socket.on("error", () => (writable = false));
+    socket.on("close", () => {
+      const raw = Buffer.concat(received);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw.toString("latin1", 0, 20))?.[1] ?? 0);
+      if (!status) return reject(new Error(`no answer after ${sentBytes} bytes`));
+      resolve({ status, body: decodeBody(raw), sentBytes });
+    });
+    socket.once("connect", () => {
+      socket.write(head);
+      write();
+    });
+    // The answer is complete once the server closes or its body has arrived.
+    socket.setTimeout(60_000, () => socket.destroy());
   });
+}
+
+/** The body of a raw HTTP/1.1 answer, de-chunked when it came in chunks. */
+function decodeBody(raw: Buffer) {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.subarray(0, split).toString("latin1");
+  let body = raw.subarray(split + 4);
+  if (!/transfer-encoding: chunked/i.test(head)) return body.toString("utf8");
+  const parts: Buffer[] = [];
+  for (;;) {
+    const line = body.indexOf("\r\n");
+    const size = parseInt(body.subarray(0, line).toString("latin1"), 16);
+    if (!size) break;
+    parts.push(body.subarray(line + 2, line + 2 + size));
+    body = body.subarray(line + 2 + size + 2);
+  }
+  return Buffer.concat(parts).toString("utf8");
 }
 
 test("over-limit bodies get 413 and the server's memory does not grow with them", async ({ request, baseURL }) => {
