@@ -16,7 +16,7 @@ const REPLY_PROMISE = "We'll get back to you within 24-48 hours.";
 
 export function registerPublicFormMails() {
   const unsubscribers = [
-    onEvent("contact_message.submitted", "mail.contact_message", async (event) => {
+    onEvent("contact_message.submitted", "mail.contact_message.receipt", async (event) => {
       const [row] = await db().select().from(contactMessages).where(eq(contactMessages.id, event.subjectId));
       if (!row) return;
       await sendMail({
@@ -30,6 +30,11 @@ export function registerPublicFormMails() {
           ],
         },
       });
+    }),
+    // The team's notice is a job of its own: a retry of one mail never sends the other twice.
+    onEvent("contact_message.submitted", "mail.contact_message.team", async (event) => {
+      const [row] = await db().select().from(contactMessages).where(eq(contactMessages.id, event.subjectId));
+      if (!row) return;
       await sendMail({
         to: env().supportEmail,
         replyTo: row.email,
@@ -48,7 +53,7 @@ export function registerPublicFormMails() {
         },
       });
     }),
-    onEvent("support_request.submitted", "mail.support_request", async (event) => {
+    onEvent("support_request.submitted", "mail.support_request.receipt", async (event) => {
       const [row] = await db().select().from(supportRequests).where(eq(supportRequests.id, event.subjectId));
       if (!row) return;
       await sendMail({
@@ -62,6 +67,11 @@ export function registerPublicFormMails() {
           ],
         },
       });
+    }),
+    // The team's notice is a job of its own: a retry of one mail never sends the other twice.
+    onEvent("support_request.submitted", "mail.support_request.team", async (event) => {
+      const [row] = await db().select().from(supportRequests).where(eq(supportRequests.id, event.subjectId));
+      if (!row) return;
       await sendMail({
         to: env().supportEmail,
         replyTo: row.email,
@@ -80,7 +90,7 @@ export function registerPublicFormMails() {
         },
       });
     }),
-    onEvent("demo_request.submitted", "mail.demo_request", async (event) => {
+    onEvent("demo_request.submitted", "mail.demo_request.receipt", async (event) => {
       const [row] = await db().select().from(demoRequests).where(eq(demoRequests.id, event.subjectId));
       if (!row) return;
       await sendMail({
@@ -96,6 +106,11 @@ export function registerPublicFormMails() {
           ],
         },
       });
+    }),
+    // The team's notice is a job of its own: a retry of one mail never sends the other twice.
+    onEvent("demo_request.submitted", "mail.demo_request.team", async (event) => {
+      const [row] = await db().select().from(demoRequests).where(eq(demoRequests.id, event.subjectId));
+      if (!row) return;
       await sendMail({
         to: env().supportEmail,
         replyTo: row.workEmail,
