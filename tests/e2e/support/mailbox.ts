@@ -27,6 +27,29 @@ export async function mailTo(address: string, count = 1): Promise<ReceivedMail[]
   return found;
 }
 
+/**
+ * The mail to a shared address (the team's) that `matches`, waiting until it arrives: mails
+ * are jobs run after the request, and the address holds other tests' mail too.
+ */
+export async function mailMatching(address: string, matches: (mail: ReceivedMail) => boolean) {
+  const api = process.env.E2E_MAILBOX_URL;
+  if (!api) throw new Error("E2E_MAILBOX_URL is not set: run the tests with npm run test:e2e");
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (
+          await fetch(`${api}/messages?to=${encodeURIComponent(address)}`)
+        ).json()) as ReceivedMail[];
+        found = mails.find(matches);
+        return found !== undefined;
+      },
+      { timeout: 10_000, intervals: [50] },
+    )
+    .toBe(true);
+  return found!;
+}
+
 /** A unique address per test, so tests never read each other's mail. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
