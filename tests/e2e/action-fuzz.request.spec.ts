@@ -98,6 +98,7 @@ const ACTIONS: Record<string, Target> = {
     intents: ["profile", "notifications", "appearance", "password", "revoke-session"],
   },
   "routes/app/sidebar.ts": { url: () => "/app/sidebar" },
+  "routes/app/push.ts": { url: () => "/app/push", intents: ["subscribe", "unsubscribe"] },
   "routes/app/team.tsx": {
     url: () => "/app/team",
     intents: ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"],
@@ -193,6 +194,9 @@ const TEXT_FIELDS = [
   "title",
   "newLabel",
   "file",
+  "endpoint",
+  "p256dh",
+  "auth",
 ];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 

@@ -11,6 +11,7 @@ import { writeWithActivity } from "~/.server/activity/use-case";
 import { postMessage } from "~/.server/chat/messages";
 import { notify } from "~/.server/notifications/notifications";
 import { createProject, deleteProject, setProjectArchived, setProjectStarred } from "~/.server/projects/projects";
+import { savePushSubscription } from "~/.server/push/subscriptions";
 import { initSecrets } from "~/.server/secrets";
 import { inviteMember } from "~/.server/team/invitations";
 import { addChecklistItem } from "~/.server/tasks/checklist";
@@ -25,6 +26,7 @@ import * as project from "~/routes/app/project";
 import * as projectDelete from "~/routes/app/project-delete";
 import * as projectNew from "~/routes/app/project-new";
 import * as projectStar from "~/routes/app/project-star";
+import * as push from "~/routes/app/push";
 import * as search from "~/routes/app/search";
 import * as task from "~/routes/app/task";
 import * as taskAttachment from "~/routes/app/task-attachment";
@@ -46,6 +48,9 @@ await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   process.env.DATA_DIR = mkdtempSync(`${tmpdir()}/plotline-authorization-`);
+  // Web Push configured, so /app/push reaches its use cases (nothing is sent in this file).
+  process.env.VAPID_PUBLIC_KEY = "authorization-test-public-key";
+  process.env.VAPID_PRIVATE_KEY = "authorization-test-private-key";
 });
 
 /** Every route file under /app, so a new screen cannot slip past this test. */
@@ -72,6 +77,8 @@ const COVERED = new Set([
   "routes/app/my-tasks.tsx",
   // Static until their issues land.
   "routes/app/coming-soon.tsx",
+  // Only the actor's own browser subscriptions: an outsider's unsubscribe of the owner's is below.
+  "routes/app/push.ts",
 ]);
 
 const PROJECT_INTENTS = [
@@ -118,6 +125,8 @@ const TASK_INTENTS = [
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete", "create-label", "update-label", "delete-label"];
 const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
+
+const OWNER_PUSH_ENDPOINT = "https://push.example.com/send/owner-browser";
 
 /** Snapshot of every row of every table the app writes, to compare before and after. */
 async function snapshot(database: TestDatabase) {
@@ -229,6 +238,11 @@ describe.each(engines)("authorization on %s", (engine) => {
     );
     const [row] = await queryRows<{ id: string }>(database.db, sql`select id from notifications limit 1`);
     notificationId = row!.id;
+    await savePushSubscription(owner.actor, {
+      endpoint: OWNER_PUSH_ENDPOINT,
+      p256dh: `B${"A".repeat(86)}`,
+      auth: "A".repeat(22),
+    });
   });
   afterAll(async () => {
     setDatabase(undefined);
@@ -394,6 +408,9 @@ describe.each(engines)("authorization on %s", (engine) => {
       form: { intent: "mark-read", id: notificationId },
     });
     await callAction(notifications.action, { ...as, path: "/app/notifications", form: { intent: "mark-all-read" } });
+    // Unsubscribing the owner's browser from push changes nothing.
+    const unsubscribe = { intent: "unsubscribe", endpoint: OWNER_PUSH_ENDPOINT };
+    expect((await callAction(push.action, { ...as, path: "/app/push", form: unsubscribe })).status).toBe(200);
 
     expect(await snapshot(database)).toBe(before);
   });

@@ -15,6 +15,7 @@ import { Theme, useTheme } from "remix-themes";
 
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
 import { profileSchema } from "~/validation/settings";
+import { PushToggle, type PushSetup } from "./push-toggle";
 import { TabHeading } from "./settings-tabs";
 import { generatedAvatarUrl } from "~/utils/avatar";
 
@@ -92,13 +93,21 @@ export function ProfileTab({ settings, lastResult }: { settings: Settings; lastR
   );
 }
 
-const TOGGLES = [
-  { name: "emailNotifications", label: "Email Notifications", hint: "Team changes and updates by e-mail." },
-  { name: "pushNotifications", label: "Push Notifications", hint: "Alerts on this device while Plotline is open." },
-  { name: "aiSuggestions", label: "AI Suggestions", hint: "Let the assistant suggest next steps and deadlines." },
-] as const;
+function PreferenceSwitch(props: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+  return (
+    <Box>
+      <FormControlLabel
+        control={<Switch name={props.name} defaultChecked={props.defaultChecked} value="on" />}
+        label={props.label}
+      />
+      <Typography variant="body2" color="textSecondary" sx={{ ml: 6.5 }}>
+        {props.hint}
+      </Typography>
+    </Box>
+  );
+}
 
-export function NotificationsTab({ settings }: { settings: Settings }) {
+export function NotificationsTab({ settings, push }: { settings: Settings; push: PushSetup }) {
   const pending = usePending("notifications");
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -106,17 +115,19 @@ export function NotificationsTab({ settings }: { settings: Settings }) {
       <Form method="post" aria-label="Notification preferences">
         <input type="hidden" name="intent" value="notifications" />
         <Stack spacing={2}>
-          {TOGGLES.map((toggle) => (
-            <Box key={toggle.name}>
-              <FormControlLabel
-                control={<Switch name={toggle.name} defaultChecked={settings[toggle.name]} value="on" />}
-                label={toggle.label}
-              />
-              <Typography variant="body2" color="textSecondary" sx={{ ml: 6.5 }}>
-                {toggle.hint}
-              </Typography>
-            </Box>
-          ))}
+          <PreferenceSwitch
+            name="emailNotifications"
+            label="Email Notifications"
+            hint="Team changes and updates by e-mail."
+            defaultChecked={settings.emailNotifications}
+          />
+          <PushToggle key={String(settings.pushNotifications)} saved={settings.pushNotifications} setup={push} />
+          <PreferenceSwitch
+            name="aiSuggestions"
+            label="AI Suggestions"
+            hint="Let the assistant suggest next steps and deadlines."
+            defaultChecked={settings.aiSuggestions}
+          />
           <Box>
             <SubmitButton pending={pending} pendingLabel="Saving..." size="medium">
               Save Preferences

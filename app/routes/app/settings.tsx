@@ -9,6 +9,7 @@ import { env } from "~/.server/env";
 import { requireActor, run } from "~/.server/http/respond";
 import { logger } from "~/.server/logger";
 import { usageOf } from "~/.server/plans/limits";
+import { VAPID_MISSING_MESSAGE, vapidDetails } from "~/.server/push/vapid";
 import {
   setThemePreference,
   updateNotificationPreferences,
@@ -21,6 +22,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { removeImage, storeImage } from "~/.server/uploads/images";
 import { SettingsTabs } from "~/components/settings/settings-tabs";
 import { AppearanceTab, NotificationsTab, ProfileTab } from "~/components/settings/preference-tabs";
+import type { PushSetup } from "~/components/settings/push-toggle";
 import { BillingTab, IntegrationsTab } from "~/components/settings/account-tabs";
 import { SecurityTab } from "~/components/settings/security-tab";
 import { describeDevice } from "~/utils/device";
@@ -57,7 +59,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     sessions: tab === "security" && builtInAuth ? await sessionsFor(user.id, context) : null,
     usage: tab === "billing" ? await usageOf(user.id) : null,
+    push: pushSetup(),
   };
+}
+
+/** The VAPID public key the browser subscribes with (public by design), or what is missing. */
+function pushSetup(): PushSetup {
+  const vapid = vapidDetails();
+  return vapid ? { publicKey: vapid.publicKey, missing: null } : { publicKey: null, missing: VAPID_MISSING_MESSAGE };
 }
 
 async function sessionsFor(userId: string, context: Route.LoaderArgs["context"]) {
@@ -208,7 +217,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <SettingsTabs current={tab} />
       <Box component="section" aria-labelledby="settings-tab-heading" sx={{ mt: 3 }}>
         {tab === "profile" ? <ProfileTab settings={settings} lastResult={result("profile")} /> : null}
-        {tab === "notifications" ? <NotificationsTab settings={settings} /> : null}
+        {tab === "notifications" ? <NotificationsTab settings={settings} push={loaderData.push} /> : null}
         {tab === "appearance" ? <AppearanceTab settings={settings} /> : null}
         {tab === "security" ? <SecurityTab sessions={loaderData.sessions} lastResult={result("password")} /> : null}
         {tab === "billing" && loaderData.usage ? <BillingTab usage={loaderData.usage} /> : null}
