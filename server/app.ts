@@ -15,6 +15,7 @@ import { usesOutbox } from "~/.server/mail/mailer";
 import { registerPublicFormMails } from "~/.server/public-forms/mails";
 import { registerTeamSubscribers } from "~/.server/team/subscribers";
 import { startWorker } from "~/.server/jobs/worker";
+import { registerPushJobs } from "~/.server/push/delivery";
 import { startRealtime } from "~/.server/realtime";
 import { createRequestContext } from "~/.server/request-context";
 import { initSecrets } from "~/.server/secrets";
@@ -64,7 +65,7 @@ export async function boot() {
 let unregister: (() => void) | undefined;
 function registerSubscribers() {
   unregister?.();
-  const unregisterAll = [registerPublicFormMails(), registerAuthMails(), registerTeamSubscribers()];
+  const unregisterAll = [registerPublicFormMails(), registerAuthMails(), registerTeamSubscribers(), registerPushJobs()];
   unregister = () => unregisterAll.forEach((undo) => undo());
 }
 
