@@ -62,6 +62,7 @@ export default [
     route("settings", "routes/app/settings.tsx"),
     route("sidebar", "routes/app/sidebar.ts"),
     route("events", "routes/app/events.ts"),
+    route("presence", "routes/app/presence.ts"),
     route("team", "routes/app/team.tsx"),
     route("templates", "routes/app/coming-soon.tsx", { id: "app-templates" }),
     route("calendar", "routes/app/coming-soon.tsx", { id: "app-calendar" }),

@@ -98,6 +98,7 @@ const ACTIONS: Record<string, Target> = {
     intents: ["profile", "notifications", "appearance", "password", "revoke-session"],
   },
   "routes/app/sidebar.ts": { url: () => "/app/sidebar" },
+  "routes/app/presence.ts": { url: () => "/app/presence" },
   "routes/app/team.tsx": {
     url: () => "/app/team",
     intents: ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"],
@@ -179,6 +180,9 @@ const ID_FIELDS = [
   "labelId",
   "attachmentId",
   "signature",
+  "connectionId",
+  "project",
+  "task",
 ];
 const TEXT_FIELDS = [
   "name",
