@@ -1,5 +1,5 @@
 import { styled } from "@mui/material/styles";
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
@@ -14,8 +14,9 @@ import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";
  * elements with class names, and one handler on the thread sends every edit and delete
  * form through a fetcher. Without JavaScript, Edit is a link (`?edit=<id>`) that opens the
  * form in place and Delete a small POST form. Others' new, edited and deleted messages
- * arrive as the project page reloads its data on their events (useLiveRevalidation): a
- * reader at the bottom stays there, one reading further up keeps their place.
+ * arrive as the project page reloads its data on their events (useLiveRevalidation): the
+ * reversed column keeps a reader at the bottom there, and the browser's scroll anchoring
+ * keeps one reading further up at their place (tests/e2e/realtime.spec.ts).
  */
 const Chat = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
@@ -146,7 +147,7 @@ export function ChatView({
 }) {
   const base = `/app/project/${projectId}?view=chat`;
   const here = chat.before ? `${base}&before=${chat.before}` : base;
-  const { thread, keepPlace } = useKeepReadingPlace(chat.messages);
+  const thread = useRef<HTMLDivElement>(null);
   const editFetcher = useFetcher<Reply>({ key: "edit-message" });
   const deleteFetcher = useFetcher<Reply>({ key: "delete-message" });
   const [editing, setEditing] = useState(refused?.messageId ?? chat.editing);
@@ -187,7 +188,6 @@ export function ChatView({
         role="log"
         aria-label="Messages"
         tabIndex={0}
-        onScroll={keepPlace}
         onSubmit={onSubmit}
         onClick={onClick}
       >
@@ -334,29 +334,6 @@ function EditForm({
       </div>
     </form>
   );
-}
-
-/**
- * The thread is a reversed column, so at the bottom (scrollTop 0) it stays at the bottom as
- * messages arrive. Further up, the browser keeps the distance to the bottom instead, and what
- * the reader was reading would move up by each new message: this keeps their distance to
- * the top. Returns the thread's ref and scroll handler.
- */
-function useKeepReadingPlace(messages: ChatMessage[]) {
-  const thread = useRef<HTMLDivElement>(null);
-  const fromTop = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const element = thread.current;
-    if (!element || fromTop.current === null) return;
-    element.scrollTop = fromTop.current - (element.scrollHeight - element.clientHeight);
-  }, [messages]);
-  const keepPlace = () => {
-    const element = thread.current;
-    if (!element) return;
-    const atBottom = element.scrollTop > -2;
-    fromTop.current = atBottom ? null : element.scrollHeight - element.clientHeight + element.scrollTop;
-  };
-  return { thread, keepPlace };
 }
 
 /**
