@@ -1,9 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createProject } from "~/.server/projects/projects";
 import { receiveAnnouncement, REMOTE_TTL_MS, startPresence, sweep } from "~/.server/realtime/presence";
+import { PROCESS_ID } from "~/.server/realtime/process";
+import { startRelay } from "~/.server/realtime/relay";
 import { createTask } from "~/.server/tasks/tasks";
 import type { PresenceEvent, StreamMessage } from "~/utils/realtime";
 import * as events from "~/routes/app/events";
@@ -84,7 +87,7 @@ function report(user: TestUser, form: Record<string, string>) {
 }
 
 describe.each(engines)("presence on %s", (engine) => {
-  useTestDatabase(engine);
+  const database = useTestDatabase(engine);
   let stop: () => void;
   beforeAll(() => {
     stop = startPresence();
@@ -222,5 +225,34 @@ describe.each(engines)("presence on %s", (engine) => {
       { name: "Ada Lovelace", taskKey: null, idle: false },
     ]);
     adaTab.close();
+  });
+
+  it.runIf(engine === "postgres")("announces this process's viewers to the others on plotline_presence", async () => {
+    const { ada, project, task } = await setup();
+    const url = database().url!;
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    const heard: Record<string, unknown>[] = [];
+    listener.on("notification", (message) => heard.push(JSON.parse(message.payload ?? "{}")));
+    await listener.query("listen plotline_presence");
+    const relay = await startRelay(url);
+    try {
+      const adaTab = await openStream(ada);
+      await report(ada, { connectionId: adaTab.id, project, task: task.id });
+      await expect
+        .poll(() => heard.find((payload) => payload.project === project))
+        .toEqual({
+          process: PROCESS_ID,
+          project,
+          workspace: expect.any(String),
+          viewers: [{ u: ada.id, t: task.id, k: task.key, i: false }],
+        });
+      // Her stream ends: the others hear that nobody is here any more.
+      adaTab.close();
+      await expect.poll(() => heard.at(-1)).toMatchObject({ project, viewers: [] });
+    } finally {
+      await relay.stop();
+      await listener.end();
+    }
   });
 });
