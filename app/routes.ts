@@ -63,6 +63,7 @@ export default [
     route("sidebar", "routes/app/sidebar.ts"),
     route("events", "routes/app/events.ts"),
     route("push", "routes/app/push.ts"),
+    route("presence", "routes/app/presence.ts"),
     route("team", "routes/app/team.tsx"),
     route("templates", "routes/app/coming-soon.tsx", { id: "app-templates" }),
     route("calendar", "routes/app/coming-soon.tsx", { id: "app-calendar" }),

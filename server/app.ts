@@ -17,6 +17,7 @@ import { registerTeamSubscribers } from "~/.server/team/subscribers";
 import { startWorker } from "~/.server/jobs/worker";
 import { registerPushJobs } from "~/.server/push/delivery";
 import { startRealtime } from "~/.server/realtime";
+import { startPresence } from "~/.server/realtime/presence";
 import { createRequestContext } from "~/.server/request-context";
 import { initSecrets } from "~/.server/secrets";
 import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate-limit";
@@ -74,9 +75,11 @@ let stopBackground: (() => Promise<void>) | undefined;
 async function startBackground(config: ReturnType<typeof env>) {
   await stopBackground?.();
   const stopRealtime = await startRealtime({ databaseUrl: config.databaseUrl });
+  const stopPresence = startPresence();
   const worker = config.jobsInApp ? startWorker() : null;
   stopBackground = async () => {
     await worker?.stop();
+    stopPresence();
     await stopRealtime();
   };
 }

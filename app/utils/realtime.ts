@@ -21,7 +21,15 @@ export type ChangeEvent = {
 
 export type NotificationEvent = { type: "notification.created"; id: string; title: string; link: string | null };
 
-export type PresenceViewer = { userId: string; name: string; avatarUrl: string; task: string | null; idle: boolean };
+/** One person viewing a project (their tabs merged: active if any is); `taskKey` is what the header shows ("WEB-12"). */
+export type PresenceViewer = {
+  userId: string;
+  name: string;
+  avatarUrl: string;
+  task: string | null;
+  taskKey: string | null;
+  idle: boolean;
+};
 export type PresenceEvent = { type: "presence"; project: string; viewers: PresenceViewer[] };
 
 export type StreamMessage =

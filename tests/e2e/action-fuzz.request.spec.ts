@@ -99,6 +99,7 @@ const ACTIONS: Record<string, Target> = {
   },
   "routes/app/sidebar.ts": { url: () => "/app/sidebar" },
   "routes/app/push.ts": { url: () => "/app/push", intents: ["subscribe", "unsubscribe"] },
+  "routes/app/presence.ts": { url: () => "/app/presence" },
   "routes/app/team.tsx": {
     url: () => "/app/team",
     intents: ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"],
@@ -180,6 +181,9 @@ const ID_FIELDS = [
   "labelId",
   "attachmentId",
   "signature",
+  "connectionId",
+  "project",
+  "task",
 ];
 const TEXT_FIELDS = [
   "name",

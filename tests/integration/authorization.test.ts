@@ -73,6 +73,8 @@ const COVERED = new Set([
   "routes/app/sidebar.ts",
   // The stream filters by membership: tests/integration/realtime.test.ts.
   "routes/app/events.ts",
+  // Presence answers 404 for a project not the user's: tests/integration/presence.test.ts.
+  "routes/app/presence.ts",
   // Only tasks assigned to the user in workspaces they are in (tests/integration/my-tasks.test.ts).
   "routes/app/my-tasks.tsx",
   // Static until their issues land.

@@ -13,8 +13,10 @@ import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";
  * (docs/decisions/009): this one styled element holds all their CSS, each message is plain
  * elements with class names, and one handler on the thread sends every edit and delete
  * form through a fetcher. Without JavaScript, Edit is a link (`?edit=<id>`) that opens the
- * form in place and Delete a small POST form. `messages` is all it needs to draw, so the
- * real-time stream can hand it new ones later.
+ * form in place and Delete a small POST form. Others' new, edited and deleted messages
+ * arrive as the project page reloads its data on their events (useLiveRevalidation): the
+ * reversed column keeps a reader at the bottom there, and the browser's scroll anchoring
+ * keeps one reading further up at their place (tests/e2e/realtime.spec.ts).
  */
 const Chat = styled("div")(({ theme }) => {
   const { palette } = theme.vars;

@@ -6,7 +6,7 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 
 import { chatPage } from "~/.server/chat/queries";
@@ -71,6 +71,7 @@ import {
 import type { Route } from "./+types/project";
 import mindMapStyles from "@xyflow/react/dist/style.css?url";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
+import { PresenceReporter, ProjectViewers } from "~/components/realtime/presence";
 
 /**
  * The project page: its views in the URL (`?view=`, list by default), Settings and the
@@ -506,8 +507,10 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
   const { project, view } = loaderData;
   const openTaskLinks = useOpenTaskLinks(project.id);
   useLiveRevalidation((event) => event.project === project.id);
+  const [searchParams] = useSearchParams();
   return (
     <Box sx={{ maxWidth: 1280, mx: "auto" }}>
+      <PresenceReporter projectId={project.id} taskId={searchParams.get(TASK_PARAM)} />
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 3 }}>
         <IconButton component={Link} to="/app/dashboard" aria-label="Back to dashboard">
           <ArrowBack />
@@ -521,6 +524,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
             <Typography variant="body2">{project.workspace.name}</Typography>
           </Box>
         </Box>
+        <ProjectViewers key={project.id} projectId={project.id} />
         <StarButton projectId={project.id} name={project.name} starred={loaderData.starred} />
         <ShareMenu projectUrl={loaderData.url} workspaceId={project.workspace.id} />
       </Box>

@@ -23,6 +23,7 @@ import { moveTaskSchema, taskFieldsSchema, taskTitle } from "~/validation/task-f
 import type { Route } from "./+types/task";
 import { checklistAction, commentAction, loadTaskSections } from "./task-sections.server";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
+import { PresenceReporter } from "~/components/realtime/presence";
 
 /**
  * A task's own page (`/app/project/{projectId}/task/{taskId}`): shareable, and the way to
@@ -229,6 +230,7 @@ export default function TaskPage({ loaderData, actionData }: Route.ComponentProp
   useLiveRevalidation((event) => event.project === project.id);
   return (
     <Box sx={{ maxWidth: 880, mx: "auto" }}>
+      <PresenceReporter projectId={project.id} taskId={loaderData.task.id} />
       <TaskPageBody
         loaderData={loaderData}
         actionData={actionData}
