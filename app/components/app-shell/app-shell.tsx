@@ -35,7 +35,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     .filter((workspace) => workspace.canCreateProject)
     .map(({ id, name }) => ({ id, name }));
   return (
-    <RealtimeProvider>
+    <RealtimeProvider since={shell.streamFrom}>
       <CreateProjectProvider workspaces={creatable}>
         <KeyboardShortcuts>
           <ListStyles />

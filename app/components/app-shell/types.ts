@@ -28,4 +28,6 @@ export type ShellData = {
   starredCount: number;
   notifications: { items: ShellNotification[]; unread: number };
   sidebarOpen: boolean;
+  /** The real-time stream's starting point: the last event delivered when the page was made. */
+  streamFrom: number | null;
 };

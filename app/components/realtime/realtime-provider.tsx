@@ -32,12 +32,18 @@ function createRealtime() {
   return { realtime, listeners, state };
 }
 
-export function RealtimeProvider({ children }: { children: ReactNode }) {
+/**
+ * `since` is the last event the server had delivered when it rendered the page: the first
+ * connection asks for everything after it, so a change made between the page's loaders and
+ * the stream opening is not lost. Later renders' values are ignored (the stream goes on).
+ */
+export function RealtimeProvider({ since, children }: { since: number | null; children: ReactNode }) {
   const [{ realtime, listeners, state }] = useState(createRealtime);
+  const [firstSince] = useState(since);
 
   useEffect(() => {
     let source: EventSource | null = null;
-    let lastId: string | null = null;
+    let lastId: string | null = firstSince ? String(firstSince) : null;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -74,7 +80,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       clearTimeout(timer);
       source?.close();
     };
-  }, [listeners, state]);
+  }, [listeners, state, firstSince]);
 
   return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
 }

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 
 import { requireUser } from "~/.server/auth/session";
 import { requireActor } from "~/.server/http/respond";
+import { lastDeliveredSequence } from "~/.server/realtime/hub";
 import { readSidebarOpen } from "~/.server/shell-preferences";
 import { shellData } from "~/.server/workspaces/shell";
 import { AppShell } from "~/components/app-shell/app-shell";
@@ -22,7 +23,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, actor } = await requireActor(request, context);
   const shell = await shellData(user, actor.ip);
-  return { ...shell, user: toSessionUser(user), sidebarOpen: readSidebarOpen(request) };
+  return {
+    ...shell,
+    user: toSessionUser(user),
+    sidebarOpen: readSidebarOpen(request),
+    streamFrom: lastDeliveredSequence() || null,
+  };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
