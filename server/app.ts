@@ -14,6 +14,8 @@ import { logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { registerPublicFormMails } from "~/.server/public-forms/mails";
 import { registerTeamSubscribers } from "~/.server/team/subscribers";
+import { registerNotificationSubscribers } from "~/.server/notifications/subscribers";
+import { bootstrapReminders } from "~/.server/notifications/reminders";
 import { startWorker } from "~/.server/jobs/worker";
 import { startRealtime } from "~/.server/realtime";
 import { createRequestContext } from "~/.server/request-context";
@@ -64,7 +66,12 @@ export async function boot() {
 let unregister: (() => void) | undefined;
 function registerSubscribers() {
   unregister?.();
-  const unregisterAll = [registerPublicFormMails(), registerAuthMails(), registerTeamSubscribers()];
+  const unregisterAll = [
+    registerPublicFormMails(),
+    registerAuthMails(),
+    registerTeamSubscribers(),
+    registerNotificationSubscribers(),
+  ];
   unregister = () => unregisterAll.forEach((undo) => undo());
 }
 
@@ -73,6 +80,8 @@ let stopBackground: (() => Promise<void>) | undefined;
 async function startBackground(config: ReturnType<typeof env>) {
   await stopBackground?.();
   const stopRealtime = await startRealtime({ databaseUrl: config.databaseUrl });
+  // The hourly due-date reminders: started once, whichever process comes first (a dedupe key).
+  await bootstrapReminders();
   const worker = config.jobsInApp ? startWorker() : null;
   stopBackground = async () => {
     await worker?.stop();
