@@ -38,6 +38,8 @@ const { inviteMember } = await import("~/.server/team/invitations");
 const { changeMemberRole } = await import("~/.server/team/members");
 const { markNotificationRead } = await import("~/.server/notifications/notifications");
 const { addConnection, removeConnection } = await import("~/.server/realtime/hub");
+const { callLoader } = await import("../setup/route-harness");
+const notificationsRoute = await import("~/routes/app/notifications");
 
 type Mail = { to: string[]; subject: string; text: string };
 
@@ -408,5 +410,32 @@ describe.each(engines)("notifications on %s", (engine) => {
         data: { type: "notification.created", id: note!.id, title: note!.title, link: note!.link },
       },
     ]);
+  });
+
+  it("filters the Notifications page by unread and by kind, in the URL, keeping the paging", async () => {
+    const { owner, ada, projectId } = await team();
+    const task = await createTask(owner.actor, { projectId, title: "Filter me", assigneeIds: [ada.id] });
+    await addComment(owner.actor, { taskId: task.id, body: "@Ada Lovelace have a look" });
+    await addComment(owner.actor, { taskId: task.id, body: "And a plain comment" });
+    await runDueJobs();
+    const [assignment] = await notesOf(ada);
+    await markNotificationRead(ada.actor, assignment!.id);
+    const page = async (query: string) => {
+      const outcome = await callLoader(notificationsRoute.loader, { user: ada, path: `/app/notifications${query}` });
+      expect(outcome.status).toBe(200);
+      const data = outcome.data as { items: { kind: string }[]; filter: unknown; pages: number };
+      return { kinds: data.items.map((item) => item.kind), filter: data.filter, pages: data.pages };
+    };
+    expect((await page("")).kinds).toEqual(["comment.created", "mention.comment", "task.assigned"]);
+    expect((await page("?show=unread")).kinds).toEqual(["comment.created", "mention.comment"]);
+    expect(await page("?show=unread&kind=mentions&page=1")).toEqual({
+      kinds: ["mention.comment"],
+      filter: { unread: true, group: "mentions" },
+      pages: 1,
+    });
+    expect((await page("?kind=assigned")).kinds).toEqual(["task.assigned"]);
+    expect((await page("?kind=due")).kinds).toEqual([]);
+    // Anything unknown means all.
+    expect((await page("?show=everything&kind=gossip")).filter).toEqual({ unread: false, group: null });
   });
 });
