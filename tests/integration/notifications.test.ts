@@ -331,6 +331,11 @@ describe.each(engines)("notifications on %s", (engine) => {
       title: expect.stringMatching(/^Olive Owner invited you to /),
     });
     expect(invited?.link).toMatch(/^\/invite\/[\w.-]+$/);
+    // One e-mail, the invitation's own; the notification is not mailed again, nor later in a digest.
+    expect((await mailsTo(invitee.email)).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Olive Owner invited you to .* on Plotline$/),
+    ]);
+    expect(invited?.emailedAt).not.toBeNull();
     expect((await notesOf(ada)).map((note) => note.kind)).toEqual(["member.role_changed"]);
     expect(await notesOf(owner)).toEqual([]);
   });

@@ -19,6 +19,8 @@ import type { NewNotification } from "./notifications";
 export type NotificationItem = NewNotification & {
   /** At most one notification per user and key (`due:<task>:<date>`): a second is dropped. */
   dedupeKey?: string;
+  /** Its own e-mail went out already (an invitation's): counted as mailed, never in a digest. */
+  mailedAlready?: boolean;
 };
 
 /** The quiet time after an e-mail: what comes in meanwhile waits and goes out as one digest. */
@@ -36,13 +38,20 @@ export async function deliverNotifications(items: NotificationItem[], options: {
   const created = await db().transaction(async (tx) => {
     const rows = await tx
       .insert(notifications)
-      .values(wanted.map((item) => ({ ...item, dedupeKey: item.dedupeKey ?? null })))
+      .values(
+        wanted.map(({ mailedAlready, ...item }) => ({
+          ...item,
+          dedupeKey: item.dedupeKey ?? null,
+          emailedAt: mailedAlready ? now : null,
+        })),
+      )
       .onConflictDoNothing()
       .returning({
         id: notifications.id,
         userId: notifications.userId,
         title: notifications.title,
         link: notifications.link,
+        emailedAt: notifications.emailedAt,
       });
     await enqueue(tx, await followUpJobs(tx, rows, now));
     return rows;
@@ -58,7 +67,7 @@ export async function deliverNotifications(items: NotificationItem[], options: {
   return created;
 }
 
-type Written = { id: string; userId: string };
+type Written = { id: string; userId: string; emailedAt: Date | null };
 
 /** Per recipient the e-mail job (unless they turned e-mail off), per notification a push job. */
 async function followUpJobs(tx: Transaction, rows: Written[], now: Date): Promise<NewJob[]> {
@@ -76,8 +85,8 @@ async function followUpJobs(tx: Transaction, rows: Written[], now: Date): Promis
   const wants = (userId: string) => settings.find((row) => row.userId === userId);
   const jobs: NewJob[] = [];
   for (const userId of userIds) {
-    if (wants(userId)?.email === false) continue;
-    const first = rows.find((row) => row.userId === userId)!;
+    const first = rows.find((row) => row.userId === userId && row.emailedAt === null);
+    if (!first || wants(userId)?.email === false) continue;
     jobs.push(await mailJob(tx, userId, first.id, now));
   }
   if (env().vapid) {

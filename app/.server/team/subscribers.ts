@@ -93,7 +93,13 @@ async function sendInvitationMail(event: DomainEvent) {
 async function tell(
   event: DomainEvent,
   recipients: string[],
-  message: { title: string; body: string; link: Promise<string | null> | string | null; kind?: string },
+  message: {
+    title: string;
+    body: string;
+    link: Promise<string | null> | string | null;
+    kind?: string;
+    mailedAlready?: boolean;
+  },
 ) {
   const userIds = recipients.filter((userId) => userId && userId !== event.actorId);
   if (userIds.length === 0) return;
@@ -111,6 +117,7 @@ async function tell(
       data: { sequence: event.sequence },
       // A retried job writes nothing twice.
       dedupeKey: `${kind}:${event.sequence}`,
+      mailedAlready: message.mailedAlready,
     })),
   );
 }
@@ -133,5 +140,7 @@ async function tellInvitee(event: DomainEvent) {
     title: `${String(event.data.inviterName)} invited you to ${workspaceName}`,
     body: `As ${roleName(event.data.role)}. Open the invitation to join.`,
     link: `/invite/${token}`,
+    // The invitation mail itself says it: no second e-mail.
+    mailedAlready: true,
   });
 }
