@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { startTestMailbox } from "../../scripts/test-mailbox.js";
@@ -39,6 +39,8 @@ const { changeMemberRole } = await import("~/.server/team/members");
 const { markNotificationRead } = await import("~/.server/notifications/notifications");
 const { addConnection, removeConnection } = await import("~/.server/realtime/hub");
 const { callLoader } = await import("../setup/route-harness");
+const { startRelay } = await import("~/.server/realtime/relay");
+await import("~/.server/realtime/user-messages");
 const notificationsRoute = await import("~/routes/app/notifications");
 
 type Mail = { to: string[]; subject: string; text: string };
@@ -442,5 +444,31 @@ describe.each(engines)("notifications on %s", (engine) => {
     expect((await page("?kind=due")).kinds).toEqual([]);
     // Anything unknown means all.
     expect((await page("?show=everything&kind=gossip")).filter).toEqual({ unread: false, group: null });
+  });
+
+  it.runIf(engine === "postgres")("relays a user's message from another process to their streams here", async () => {
+    const ada = await buildUser();
+    const relay = await startRelay(database.url!);
+    const received: unknown[] = [];
+    const connection = {
+      id: "relayed-connection",
+      userId: ada.id,
+      workspaces: new Set<string>(),
+      view: { projectId: null, taskId: null, idle: false },
+      send: (message: unknown) => void received.push(message),
+    };
+    addConnection(connection);
+    try {
+      const message = {
+        event: "notification",
+        data: { type: "notification.created", id: "n-1", title: "Hello from elsewhere", link: "/app/notifications" },
+      };
+      const payload = JSON.stringify({ userId: ada.id, message, process: "another-process" });
+      await database.db.execute(sql`select pg_notify('plotline_users', ${payload})`);
+      await expect.poll(() => received, { timeout: 5000 }).toEqual([message]);
+    } finally {
+      removeConnection(connection);
+      await relay.stop();
+    }
   });
 });
