@@ -14,6 +14,8 @@ import { logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { registerPublicFormMails } from "~/.server/public-forms/mails";
 import { registerTeamSubscribers } from "~/.server/team/subscribers";
+import { registerNotificationSubscribers } from "~/.server/notifications/subscribers";
+import { bootstrapReminders } from "~/.server/notifications/reminders";
 import { startWorker } from "~/.server/jobs/worker";
 import { registerPushJobs } from "~/.server/push/delivery";
 import { startRealtime } from "~/.server/realtime";
@@ -66,7 +68,13 @@ export async function boot() {
 let unregister: (() => void) | undefined;
 function registerSubscribers() {
   unregister?.();
-  const unregisterAll = [registerPublicFormMails(), registerAuthMails(), registerTeamSubscribers(), registerPushJobs()];
+  const unregisterAll = [
+    registerPublicFormMails(),
+    registerAuthMails(),
+    registerTeamSubscribers(),
+    registerNotificationSubscribers(),
+    registerPushJobs(),
+  ];
   unregister = () => unregisterAll.forEach((undo) => undo());
 }
 
@@ -76,6 +84,8 @@ async function startBackground(config: ReturnType<typeof env>) {
   await stopBackground?.();
   const stopRealtime = await startRealtime({ databaseUrl: config.databaseUrl });
   const stopPresence = startPresence();
+  // The hourly due-date reminders: started once, whichever process comes first (a dedupe key).
+  await bootstrapReminders();
   const worker = config.jobsInApp ? startWorker() : null;
   stopBackground = async () => {
     await worker?.stop();

@@ -77,6 +77,10 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       return `removed ${typeof data.file === "string" ? data.file : "a file"} from ${task}`;
     case "task.deleted":
       return `deleted ${task}`;
+    case "task.followed":
+      return `followed ${task}`;
+    case "task.unfollowed":
+      return `stopped following ${task}`;
     case "task.checklist_changed":
       return checklistChange(task, data);
     case "comment.created":

@@ -83,6 +83,7 @@ const ACTIONS: Record<string, Target> = {
       "toggle-checklist-item",
       "move-checklist-item",
       "delete-checklist-item",
+      "follow-task",
       "delete-task",
     ],
   },

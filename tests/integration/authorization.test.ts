@@ -111,6 +111,8 @@ const CHECKLIST_INTENTS = [
 ];
 /** Every member comments: a viewer is refused only someone else's comment. */
 const COMMENT_INTENTS = ["add-comment", "edit-comment", "delete-comment"];
+/** Following is the member's own subscription: viewers follow too (see the viewer's test). */
+const FOLLOW_INTENTS = ["follow-task"];
 const TASK_INTENTS = [
   "update-task",
   "move-task",
@@ -122,6 +124,7 @@ const TASK_INTENTS = [
   "delete-task",
   ...CHECKLIST_INTENTS,
   ...COMMENT_INTENTS,
+  ...FOLLOW_INTENTS,
 ];
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
@@ -178,6 +181,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     itemId,
     direction: "down",
     done: "on",
+    following: "true",
     label: labelId,
     attachmentId,
     file: new File(["planted"], "planted.txt", { type: "text/plain" }),
@@ -449,7 +453,7 @@ describe.each(engines)("authorization on %s", (engine) => {
           },
         }),
       ),
-      ...TASK_INTENTS.filter((intent) => intent !== "add-comment").map((intent) =>
+      ...TASK_INTENTS.filter((intent) => intent !== "add-comment" && !FOLLOW_INTENTS.includes(intent)).map((intent) =>
         callAction(task.action, {
           ...as,
           path: `/app/project/${projectId}/task/${taskId}`,
@@ -509,6 +513,16 @@ describe.each(engines)("authorization on %s", (engine) => {
     expect(own).toBeTruthy();
     expect((await comment("edit-comment", { commentId: own!, body: "A better question" })).status).toBe(302);
     expect((await comment("edit-comment", { commentId, body: "Not mine" })).status).toBe(403);
+
+    // Following is the viewer's own too: follow, then unfollow.
+    for (const following of ["true", "false"]) {
+      expect((await comment("follow-task", { following })).status).toBe(302);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from task_followers where user_id = ${viewer.id}`,
+      );
+      expect(row?.n).toBe(following === "true" ? 1 : 0);
+    }
   });
 
   it("keeps an archived project read-only for everyone, its owner included, and changes nothing", async () => {

@@ -54,10 +54,12 @@ export async function editMessage(actor: SignedIn, input: { projectId: string; m
     if (body === message.body) return { id: message.publicId, mentions: message.mentions };
     const mentions = mentionedIds(body, await mentionCandidates(tx, access.project.workspaceId));
     await tx.update(messages).set({ body, mentions, editedAt: new Date() }).where(eq(messages.id, message.id));
+    // Only those the edit names anew are notified: the others heard of the message already.
+    const addedMentions = mentions.filter((userId) => !message.mentions.includes(userId));
     await record({
       verb: "message.edited",
       ...subject(access, message.publicId),
-      data: { excerpt: excerptOf(body), mentions },
+      data: { excerpt: excerptOf(body), mentions, addedMentions },
     });
     return { id: message.publicId, mentions };
   });
@@ -105,8 +107,8 @@ function checkedBody(raw: string) {
   return body;
 }
 
-/** The workspace's members by display name (full name, else e-mail), whom a message may mention. */
-async function mentionCandidates(tx: Transaction, workspaceId: string): Promise<MentionCandidate[]> {
+/** The workspace's members by display name (full name, else e-mail), whom a message (or a comment, a task's description) may mention. */
+export async function mentionCandidates(tx: Transaction, workspaceId: string): Promise<MentionCandidate[]> {
   const rows = await tx
     .select({ id: workspaceMembers.userId, fullName: profiles.fullName, email: profiles.email })
     .from(workspaceMembers)

@@ -92,7 +92,7 @@ async function runJob(job: Job, workerId: string, now?: Date) {
   const handler = jobHandler(job.kind);
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-    await handler(job.payload, job);
+    await handler(job.payload, job, now ?? new Date());
     await completeJob(job, workerId);
   } catch (error) {
     const gaveUp = await failJob(job, workerId, error, now);

@@ -1,13 +1,14 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 
 import type { Actor } from "../activity/use-case";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { notifications } from "../db/schema";
+import { NOTIFICATION_GROUPS, type NotificationFilter } from "~/utils/notification-kinds";
 
 /**
- * In-app notifications. Event subscribers create them (`notify`, inside their own
- * transaction); the user reads them in the top bar's menu and at /app/notifications.
+ * In-app notifications. Event subscribers create them (through deliver.ts); the user reads
+ * them in the top bar's menu and at /app/notifications.
  * Marking them read touches only the reader's own rows and is not workspace activity.
  */
 export type NewNotification = {
@@ -21,13 +22,14 @@ export type NewNotification = {
   data?: Record<string, unknown>;
 };
 
+/** Rows only, in the caller's transaction (fixtures, the demo seed); the rules use deliverNotifications. */
 export async function notify(tx: Transaction, items: NewNotification[]) {
   if (items.length > 0) await tx.insert(notifications).values(items);
 }
 
 export async function latestNotifications(userId: string, limit = 8) {
   const [items, [unread]] = await Promise.all([
-    notificationRows(userId, limit, 0),
+    notificationRows(eq(notifications.userId, userId), limit, 0),
     db()
       .select({ n: count() })
       .from(notifications)
@@ -38,15 +40,27 @@ export async function latestNotifications(userId: string, limit = 8) {
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 
-export async function notificationPage(userId: string, page: number) {
+/** One page of the user's notifications, newest first, narrowed by the page's filter. */
+export async function notificationPage(userId: string, page: number, filter: NotificationFilter = NO_FILTER) {
+  const where = filtered(userId, filter);
   const [items, [total]] = await Promise.all([
-    notificationRows(userId, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
-    db().select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+    notificationRows(where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
+    db().select({ n: count() }).from(notifications).where(where),
   ]);
-  return { items, page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / NOTIFICATIONS_PAGE_SIZE)) };
+  return { items, page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / NOTIFICATIONS_PAGE_SIZE)), filter };
 }
 
-async function notificationRows(userId: string, limit: number, offset: number) {
+const NO_FILTER: NotificationFilter = { unread: false, group: null };
+
+function filtered(userId: string, filter: NotificationFilter) {
+  return and(
+    eq(notifications.userId, userId),
+    filter.unread ? isNull(notifications.readAt) : undefined,
+    filter.group ? inArray(notifications.kind, [...NOTIFICATION_GROUPS[filter.group].kinds]) : undefined,
+  )!;
+}
+
+async function notificationRows(where: SQL, limit: number, offset: number) {
   const rows = await db()
     .select({
       id: notifications.id,
@@ -58,8 +72,8 @@ async function notificationRows(userId: string, limit: number, offset: number) {
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt))
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .offset(offset);
   return rows.map((row) => ({

@@ -26,6 +26,7 @@ export const ACTIONS = [
   "task.update",
   "task.archive",
   "task.delete",
+  "task.follow",
   "status.manage",
   "label.manage",
   "comment.create",
@@ -63,6 +64,8 @@ const RULES: Record<Action, readonly Role[]> = {
   "task.update": EDITORS,
   "task.archive": EDITORS,
   "task.delete": EDITORS,
+  // Following is the reader's own subscription to a task's news, not a change to it.
+  "task.follow": EVERYONE,
   // The project's columns are its workflow: editors shape it, as they shape the project.
   "status.manage": EDITORS,
   // Labels are the workspace's vocabulary, shared by its projects.
@@ -98,6 +101,7 @@ const REFUSALS: Record<Action, string> = {
   "task.update": "Viewers cannot edit tasks. Ask a workspace admin for editor access.",
   "task.archive": "Viewers cannot archive tasks. Ask a workspace admin for editor access.",
   "task.delete": "Viewers cannot delete tasks. Ask a workspace admin for editor access.",
+  "task.follow": "You are not a member of this project's workspace.",
   "status.manage": "Viewers cannot change the project's statuses. Ask a workspace admin for editor access.",
   "label.manage": "Viewers cannot change labels. Ask a workspace admin for editor access.",
   "comment.create": "You are not a member of this project's workspace.",

@@ -31,13 +31,14 @@ const EXPECTED: Record<Role, Action[]> = {
     "task.update",
     "task.archive",
     "task.delete",
+    "task.follow",
     "status.manage",
     "label.manage",
     ...TALK,
     "attachment.create",
     "attachment.delete",
   ],
-  viewer: ["workspace.read", "workspace.leave", "project.read", "project.star", "task.read", ...TALK],
+  viewer: ["workspace.read", "workspace.leave", "project.read", "project.star", "task.read", "task.follow", ...TALK],
 };
 
 const mine = { ownedByActor: true };

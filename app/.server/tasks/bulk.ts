@@ -7,6 +7,7 @@ import {
   profiles,
   statuses,
   taskAssignees,
+  taskFollowers,
   taskLabels,
   tasks,
   workspaceMembers,
@@ -110,10 +111,12 @@ export async function bulkEditTasks(actor: SignedIn, input: BulkEditInput) {
             .where(eq(tasks.id, row.id));
         }
         const onlyMoved = Object.keys(changes).length === 1 && "status" in changes;
+        // The new assignee by id, for "assigned to you".
+        const addedIds = changes.assignees && input.assigneeId ? [input.assigneeId] : undefined;
         await record({
           verb: onlyMoved ? "task.moved" : "task.updated",
           ...subjectOf(row),
-          data: { ...describe(row), changes },
+          data: { ...describe(row), changes, ...(addedIds ? { addedIds } : {}) },
         });
       }
       await plan.insertLinks();
@@ -187,7 +190,10 @@ async function planEdits(
     return { set, changes };
   };
   plan.insertLinks = async () => {
-    if (newAssignees.length > 0) await tx.insert(taskAssignees).values(newAssignees);
+    if (newAssignees.length > 0) {
+      await tx.insert(taskAssignees).values(newAssignees);
+      await tx.insert(taskFollowers).values(newAssignees).onConflictDoNothing();
+    }
     if (newLabels.length > 0) await tx.insert(taskLabels).values(newLabels);
   };
   return plan;

@@ -9,7 +9,10 @@ import { NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize, can } from "../policies";
 import { generatedAvatarUrl } from "~/utils/avatar";
+import { mentionCandidates } from "../chat/messages";
+import { mentionedIds } from "../chat/mentions";
 import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { addFollowers } from "./followers";
 
 /**
  * Comments on a task. Every member of the workspace comments; only the author edits, and
@@ -17,7 +20,8 @@ import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
  * archived task or project. Only the Markdown is stored; it is rendered (and sanitized)
  * when read. The activity rows name the task and the comment's id but never copy its
  * text: the log is kept for good and read by every member, so an edited or deleted
- * comment would otherwise live on in it.
+ * comment would otherwise live on in it. They do list the members it @mentions (newly, for
+ * an edit), for notifications; the author and those mentioned follow the task.
  */
 type SignedIn = Actor & { userId: string };
 
@@ -33,13 +37,11 @@ export async function addComment(actor: SignedIn, input: CommentInput & { body: 
     const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
     authorize(access.role, "comment.create", taskState(access));
     const publicId = newPublicId();
-    await tx.insert(comments).values({
-      publicId,
-      taskId: access.task.id,
-      authorId: actor.userId,
-      body: input.body.trim(),
-    });
-    await record({ verb: "comment.created", ...subject(access, publicId) });
+    const body = input.body.trim();
+    await tx.insert(comments).values({ publicId, taskId: access.task.id, authorId: actor.userId, body });
+    const mentions = mentionedIds(body, await mentionCandidates(tx, access.task.workspaceId));
+    await addFollowers(tx, access.task.id, [actor.userId, ...mentions]);
+    await record({ verb: "comment.created", ...subject(access, publicId, { mentions }) });
     return { id: publicId };
   });
 }
@@ -52,7 +54,12 @@ export async function editComment(actor: SignedIn, input: CommentInput & { comme
     const body = input.body.trim();
     if (body === comment.body) return { id: comment.publicId };
     await tx.update(comments).set({ body, editedAt: new Date() }).where(eq(comments.id, comment.id));
-    await record({ verb: "comment.edited", ...subject(access, comment.publicId) });
+    // Only those the edit names anew are notified (and follow): the others heard of it already.
+    const candidates = await mentionCandidates(tx, access.task.workspaceId);
+    const before = mentionedIds(comment.body, candidates);
+    const mentions = mentionedIds(body, candidates).filter((userId) => !before.includes(userId));
+    await addFollowers(tx, access.task.id, mentions);
+    await record({ verb: "comment.edited", ...subject(access, comment.publicId, { mentions }) });
     return { id: comment.publicId };
   });
 }

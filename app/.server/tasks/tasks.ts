@@ -7,7 +7,10 @@ import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
 import { projectForMember } from "../projects/access";
+import { mentionCandidates } from "../chat/messages";
+import { mentionedIds } from "../chat/mentions";
 import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { addFollowers } from "./followers";
 import { positionFor, retryOnPositionConflict, type Placement } from "./positions";
 
 /**
@@ -83,6 +86,8 @@ export async function createTask(actor: SignedIn, input: CreateTaskInput) {
       if (assignees.length > 0) {
         await tx.insert(taskAssignees).values(assignees.map((userId) => ({ taskId: task.id, userId })));
       }
+      const mentions = await mentionsIn(tx, project.workspaceId, task.description);
+      await addFollowers(tx, task.id, [actor.userId, ...assignees, ...mentions]);
       const key = taskKey(project.key, number);
       await record({
         verb: "task.created",
@@ -90,7 +95,15 @@ export async function createTask(actor: SignedIn, input: CreateTaskInput) {
         subjectId: task.publicId,
         workspaceId: project.workspaceId,
         projectId: project.id,
-        data: { key, title, status: status.name, parent: parent ? taskKey(project.key, parent.number) : undefined },
+        data: {
+          key,
+          title,
+          status: status.name,
+          parent: parent ? taskKey(project.key, parent.number) : undefined,
+          // By id, for notifications ("assigned to you", "mentioned you").
+          assigneeIds: assignees,
+          mentions,
+        },
       });
       return { id: task.publicId, key, number };
     }),
@@ -139,7 +152,16 @@ export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
       .update(tasks)
       .set({ ...next, updatedBy: actor.userId, updatedAt: new Date() })
       .where(eq(tasks.id, task.id));
-    await record({ verb: "task.updated", ...subject(access), data: { ...describe(access), changes } });
+    // Those the new description names anew (not those it named before) are notified and follow.
+    const mentions = changes.description
+      ? await newMentions(tx, task.workspaceId, task.description, next.description)
+      : [];
+    await addFollowers(tx, task.id, mentions);
+    await record({
+      verb: "task.updated",
+      ...subject(access),
+      data: { ...describe(access), changes, ...(mentions.length > 0 ? { mentions } : {}) },
+    });
     return summary(access);
   });
 }
@@ -214,6 +236,7 @@ export async function setTaskAssignees(
     }
     if (added.length > 0) {
       await tx.insert(taskAssignees).values(added.map((userId) => ({ taskId: access.task.id, userId })));
+      await addFollowers(tx, access.task.id, added);
     }
     const names = await namesOf(tx, [...added, ...removed]);
     await record({
@@ -229,6 +252,19 @@ export async function setTaskAssignees(
     });
     return summary(access);
   });
+}
+
+/** The members a text @mentions (chat's rule, app/.server/chat/mentions.ts). */
+async function mentionsIn(tx: Transaction, workspaceId: string, text: string) {
+  if (!text.includes("@")) return [];
+  return mentionedIds(text, await mentionCandidates(tx, workspaceId));
+}
+
+async function newMentions(tx: Transaction, workspaceId: string, before: string, after: string) {
+  if (!after.includes("@")) return [];
+  const candidates = await mentionCandidates(tx, workspaceId);
+  const known = mentionedIds(before, candidates);
+  return mentionedIds(after, candidates).filter((userId) => !known.includes(userId));
 }
 
 async function namesOf(tx: Transaction, userIds: string[]) {

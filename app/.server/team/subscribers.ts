@@ -1,15 +1,17 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { db } from "../db";
-import { profiles, userSettings, workspaces } from "../db/schema";
+import { profiles, workspaces } from "../db/schema";
 import { env } from "../env";
 import { onEvent, type DomainEvent } from "../events/bus";
 import { sendMail } from "../mail/mailer";
-import { notify, type NewNotification } from "../notifications/notifications";
+import { deliverNotifications } from "../notifications/deliver";
+import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
 
 /**
- * What team changes set off: the invitation mail, and for each change the affected person's
- * in-app notification, plus an e-mail when their settings ask for e-mail notifications.
+ * What team changes set off: the invitation mail (and, for an address that has an account,
+ * an in-app notification), and for each change the affected person's notification, which
+ * the notifications pipeline also mails when their settings ask for e-mail.
  */
 const ROLE_NAMES: Record<string, string> = { owner: "Owner", admin: "Admin", editor: "Editor", viewer: "Viewer" };
 const roleName = (role: unknown) => ROLE_NAMES[String(role)] ?? String(role);
@@ -17,6 +19,7 @@ const roleName = (role: unknown) => ROLE_NAMES[String(role)] ?? String(role);
 export function registerTeamSubscribers() {
   const unsubscribers = [
     onEvent("invitation.sent", "mail.invitation", sendInvitationMail),
+    onEvent("invitation.sent", "notify.invited", tellInvitee),
     onEvent("member.role_changed", "notify.role_changed", (event) =>
       tell(event, [String(event.subjectId)], {
         title: `Your role in ${String(event.data.workspaceName)} is now ${roleName(event.data.to)}`,
@@ -83,43 +86,61 @@ async function sendInvitationMail(event: DomainEvent) {
   });
 }
 
-/** In-app notifications for each recipient (not the actor), and mail for those who want it. */
+/**
+ * In-app notifications for each recipient (not the actor) through the notifications
+ * pipeline, which also mails those who want e-mail (batched with their other notifications).
+ */
 async function tell(
   event: DomainEvent,
   recipients: string[],
-  message: { title: string; body: string; link: Promise<string | null> | null },
+  message: {
+    title: string;
+    body: string;
+    link: Promise<string | null> | string | null;
+    kind?: string;
+    mailedAlready?: boolean;
+  },
 ) {
   const userIds = recipients.filter((userId) => userId && userId !== event.actorId);
   if (userIds.length === 0) return;
   const link = await message.link;
-  const items: NewNotification[] = userIds.map((userId) => ({
-    userId,
-    kind: event.verb,
-    title: message.title,
-    body: message.body,
-    link,
-    workspaceId: event.workspaceId,
-    actorId: event.actorId,
-    data: { sequence: event.sequence },
-  }));
-  await db().transaction((tx) => notify(tx, items));
-  const wantMail = await db()
-    .select({ email: profiles.email, emailNotifications: userSettings.emailNotifications })
+  const kind = message.kind ?? event.verb;
+  await deliverNotifications(
+    userIds.map((userId) => ({
+      userId,
+      kind,
+      title: message.title,
+      body: message.body,
+      link,
+      workspaceId: event.workspaceId,
+      actorId: event.actorId,
+      data: { sequence: event.sequence },
+      // A retried job writes nothing twice.
+      dedupeKey: `${kind}:${event.sequence}`,
+      mailedAlready: message.mailedAlready,
+    })),
+  );
+}
+
+/**
+ * An invitation to an address that already has an account: the person also finds it in
+ * the app. The link is the invitation's own (its token only works for that account).
+ */
+async function tellInvitee(event: DomainEvent) {
+  const token = event.transient.token;
+  if (typeof token !== "string" || typeof event.data.email !== "string") return;
+  const [invitee] = await db()
+    .select({ id: profiles.id })
     .from(profiles)
-    .leftJoin(userSettings, eq(userSettings.userId, profiles.id))
-    .where(inArray(profiles.id, userIds));
-  for (const person of wantMail) {
-    if (person.emailNotifications === false || !person.email) continue;
-    await sendMail({
-      to: person.email,
-      content: {
-        subject: message.title,
-        blocks: [
-          { kind: "paragraph", text: `${message.title}. ${message.body}` },
-          ...(link ? [{ kind: "button" as const, label: "Open Plotline", url: `${env().appUrl}${link}` }] : []),
-        ],
-        footer: [{ kind: "paragraph", text: "You can turn these e-mails off in Settings → Notifications." }],
-      },
-    });
-  }
+    .where(eq(sql`lower(${profiles.email})`, event.data.email.toLowerCase()));
+  if (!invitee) return;
+  const workspaceName = String(event.data.workspaceName);
+  await tell(event, [invitee.id], {
+    kind: NOTIFICATION_KINDS.invited,
+    title: `${String(event.data.inviterName)} invited you to ${workspaceName}`,
+    body: `As ${roleName(event.data.role)}. Open the invitation to join.`,
+    link: `/invite/${token}`,
+    // The invitation mail itself says it: no second e-mail.
+    mailedAlready: true,
+  });
 }

@@ -5,6 +5,7 @@ import { useFetchers } from "react-router";
 import { Glyph, IconSprite } from "~/components/lists/icons";
 import { useDetailsDismiss } from "~/components/use-details-dismiss";
 import { ListStyles } from "~/components/lists/styles";
+import { LiveNotifications } from "~/components/realtime/live-notifications";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { CreateProjectProvider } from "./create-project-dialog";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
@@ -36,6 +37,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     .map(({ id, name }) => ({ id, name }));
   return (
     <RealtimeProvider since={shell.streamFrom}>
+      <LiveNotifications />
       <CreateProjectProvider workspaces={creatable}>
         <KeyboardShortcuts>
           <ListStyles />

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { TaskAttachments } from "~/components/tasks/attachments";
+import { FollowButton } from "~/components/tasks/follow-button";
 import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
 import { Checklist } from "~/components/tasks/checklist";
 import { Comments } from "~/components/tasks/comments";
@@ -63,6 +64,11 @@ export function TaskPageBody({
             {task.title}
           </Typography>
         </Box>
+        {loaderData.canFollow ? (
+          <Box sx={{ ml: "auto", flexShrink: 0 }}>
+            <FollowButton taskUrl={here} following={loaderData.following} />
+          </Box>
+        ) : null}
       </Box>
       {task.archived ? (
         <Alert severity="info" sx={{ mb: 3 }}>

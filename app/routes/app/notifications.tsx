@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useSubmit } from "react-router";
 
 import { pageParam, requireActor } from "~/.server/http/respond";
 import {
@@ -14,15 +14,25 @@ import {
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { relativeTime } from "~/utils/projects";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import {
+  NOTIFICATION_GROUPS,
+  notificationFilterOf,
+  notificationQuery,
+  type NotificationFilter,
+} from "~/utils/notification-kinds";
 import { isUuid } from "~/validation/ids";
 import type { Route } from "./+types/notifications";
 
-/** All of the user's notifications, newest first, with Mark as read and Mark all as read. */
+/**
+ * All of the user's notifications, newest first, filtered by All / Unread and by kind (in
+ * the URL), with Mark as read and Mark all as read.
+ */
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Plotline" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
-  return notificationPage(user.id, pageParam(new URL(request.url)));
+  const url = new URL(request.url);
+  return notificationPage(user.id, pageParam(url), notificationFilterOf(url.searchParams));
 }
 
 /**
@@ -45,8 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { items, page, pages } = loaderData;
+  const { items, page, pages, filter } = loaderData;
   const unread = items.some((item) => !item.read);
+  const here = `/app/notifications${notificationQuery(filter, page)}`;
+  const filtered = filter.unread || filter.group !== null;
   return (
     <Box sx={{ maxWidth: 800, mx: "auto" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 3 }}>
@@ -55,22 +67,27 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </Typography>
         {unread ? (
           <Form method="post">
-            <input type="hidden" name="redirectTo" value={`/app/notifications?page=${page}`} />
+            <input type="hidden" name="redirectTo" value={here} />
             <Button type="submit" name="intent" value="mark-all-read" variant="outlined">
               Mark all as read
             </Button>
           </Form>
         ) : null}
       </Box>
+      <NotificationFilters filter={filter} />
       {items.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 6, textAlign: "center" }}>
-          <Typography sx={{ fontWeight: 600, mb: 1 }}>You&apos;re all caught up</Typography>
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>
+            {filtered ? "No notifications match these filters" : "You\u2019re all caught up"}
+          </Typography>
           <Typography color="textSecondary">
-            Notifications about your projects and your team, such as new members and role changes, will show here.
+            {filtered
+              ? "Try All or another kind."
+              : "Assignments, mentions, comments and status changes on tasks you follow, due dates and team news will show here."}
           </Typography>
         </Paper>
       ) : (
-        <NotificationRows items={items} page={page} />
+        <NotificationRows items={items} back={here} />
       )}
       {pages > 1 ? (
         <Box
@@ -78,18 +95,89 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           aria-label="Notification pages"
           sx={{ display: "flex", gap: 2, alignItems: "center", mt: 2 }}
         >
-          <Button component={Link} to={`?page=${page - 1}`} disabled={page <= 1} size="small" variant="outlined">
+          <Button
+            component={Link}
+            to={notificationQuery(filter, page - 1) || "?"}
+            disabled={page <= 1}
+            size="small"
+            variant="outlined"
+          >
             Newer
           </Button>
           <Typography variant="body2">
             Page {page} of {pages}
           </Typography>
-          <Button component={Link} to={`?page=${page + 1}`} disabled={page >= pages} size="small" variant="outlined">
+          <Button
+            component={Link}
+            to={notificationQuery(filter, page + 1)}
+            disabled={page >= pages}
+            size="small"
+            variant="outlined"
+          >
             Older
           </Button>
         </Box>
       ) : null}
     </Box>
+  );
+}
+
+const Filters = styled(Form)(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "flex-end",
+    gap: 16,
+    marginBottom: 16,
+    "& label": { display: "grid", gap: 4, fontSize: 13, fontWeight: 600, color: palette.text.secondary },
+    "& select": {
+      font: "inherit",
+      fontSize: 14,
+      padding: "6px 8px",
+      borderRadius: 8,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+      color: palette.text.primary,
+    },
+  };
+});
+
+/**
+ * All / Unread and the kind, as a GET form: the filter lives in the URL (shareable, works
+ * without JavaScript, through the Filter button); with JavaScript a change applies at once.
+ */
+function NotificationFilters({ filter }: { filter: NotificationFilter }) {
+  const submit = useSubmit();
+  return (
+    <Filters
+      method="get"
+      role="search"
+      aria-label="Filter notifications"
+      onChange={(event) => void submit(event.currentTarget)}
+    >
+      <label>
+        Show
+        <select name="show" defaultValue={filter.unread ? "unread" : ""} key={String(filter.unread)}>
+          <option value="">All</option>
+          <option value="unread">Unread</option>
+        </select>
+      </label>
+      <label>
+        Kind
+        <select name="kind" defaultValue={filter.group ?? ""} key={filter.group ?? ""}>
+          <option value="">All kinds</option>
+          {Object.entries(NOTIFICATION_GROUPS).map(([group, { label }]) => (
+            <option key={group} value={group}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" variant="outlined" size="small">
+        Filter
+      </Button>
+    </Filters>
   );
 }
 
@@ -129,9 +217,8 @@ const Rows = styled("ul")(({ theme }) => {
 });
 
 /** Mark as read is a plain form per row; one handler on the list sends it through a fetcher. */
-function NotificationRows({ items, page }: { items: Route.ComponentProps["loaderData"]["items"]; page: number }) {
+function NotificationRows({ items, back }: { items: Route.ComponentProps["loaderData"]["items"]; back: string }) {
   const forms = useFetcherForms();
-  const back = `/app/notifications?page=${page}`;
   return (
     <Rows aria-label="Notifications" onSubmit={forms.onSubmit}>
       {items.map((item) => {

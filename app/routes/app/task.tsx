@@ -14,6 +14,7 @@ import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "
 import { membersOf } from "~/.server/team/queries";
 import { addAttachment, attachmentsOf, removeAttachment } from "~/.server/tasks/attachments";
 import { labelIdsOfTask, setTaskLabels, workspaceLabels } from "~/.server/tasks/labels";
+import { isFollowing, setTaskFollowed } from "~/.server/tasks/followers";
 import { attachmentIdOf } from "~/validation/attachments";
 import { parseTaskLabels } from "~/validation/labels";
 import { isUuid } from "~/validation/ids";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
-  const [detail, members, assigned, sections, labels, labelled, attachments] = await Promise.all([
+  const [detail, members, assigned, sections, labels, labelled, attachments, following] = await Promise.all([
     taskDetail(access.task, access.project),
     membersOf(access.workspace.id),
     assigneeIdsOf(access.task.id),
@@ -44,6 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     workspaceLabels(access.workspace.id),
     labelIdsOfTask(access.task.id),
     attachmentsOf(access.task.id),
+    isFollowing(access.task.id, user.id),
   ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
@@ -79,6 +81,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     attachments,
     canAttach: permissions["attachment.create"],
     canRemoveAttachments: permissions["attachment.delete"],
+    following,
+    canFollow: permissions["task.follow"],
   };
 }
 
@@ -207,6 +211,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           description: `${result.ok ? result.value.key : "The task"} was deleted.`,
           variant: "success",
         },
+        request,
+      );
+    }
+    case "follow-task": {
+      const following = formData.get("following");
+      if (following !== "true" && following !== "false") {
+        throw data("Choose to follow or unfollow the task.", { status: 400 });
+      }
+      const result = await run(() => setTaskFollowed(actor, { projectId, taskId, following: following === "true" }));
+      if (!result.ok) throw data(result.message, { status: 400 });
+      return redirectWithToast(
+        here,
+        result.value.following
+          ? {
+              title: "Following",
+              description: `You will hear about comments and status changes on ${result.value.key}.`,
+              variant: "success",
+            }
+          : {
+              title: "Unfollowed",
+              description: `You will no longer hear about ${result.value.key}.`,
+              variant: "success",
+            },
         request,
       );
     }
