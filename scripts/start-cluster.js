@@ -33,7 +33,10 @@ let stopping = false;
 function start(port) {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    // One public URL for both (it is also the issuer of the built-in auth service's sessions,
+    // so a session made by one process is accepted by the other); behind a load balancer,
+    // set APP_URL to its address.
+    env: { ...process.env, PORT: String(port), APP_URL: process.env.APP_URL || `http://localhost:${basePort}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
