@@ -93,7 +93,7 @@ try {
     );
   }
   console.log(
-    `\nIdle streams: RSS ${mb(memory.before)} before, ${mb(memory.after)} with ${IDLE} idle streams open: ${(memory.perConnection / 1024).toFixed(1)} KB per stream.`,
+    `\nIdle streams (RSS of one process): ${mb(memory.before)} with none, ${mb(memory.middle)} with ${Math.floor(IDLE / 2)}, ${mb(memory.after)} with ${IDLE}: ${(memory.perConnection / 1024).toFixed(1)} KB per stream over the second half, ${((memory.after - memory.before) / IDLE / 1024).toFixed(1)} KB over all.`,
   );
   console.log(
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; the clients run on the same machine.`,
@@ -326,19 +326,32 @@ async function moveAndMeasure(bases: string[], cookie: string, seeded: Seeded, s
   return { all, local, remote, responses };
 }
 
+/**
+ * RSS of a fresh process (warmed by streams opened and closed) with none, half and all of
+ * IDLE streams open, each read after the process has settled. Nothing forces a garbage
+ * collection, so the figures include what opening the streams left for the collector; the
+ * second half's growth (the code and heap are warm by then) is the per-stream cost quoted.
+ */
 async function measureIdleMemory(databaseUrl: string, email: string) {
   const server = await startServer(databaseUrl);
   const [cookie] = await signInAll(server.base, [email]);
-  const warm = await openStreams(Array.from({ length: 50 }, () => ({ base: server.base, cookie: cookie! })));
+  const open = (count: number) =>
+    openStreams(Array.from({ length: count }, () => ({ base: server.base, cookie: cookie! })));
+  const settled = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    return rss(server.child.pid!);
+  };
+  const warm = await open(100);
   warm.forEach((stream) => stream.close());
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const before = rss(server.child.pid!);
-  const idle = await openStreams(Array.from({ length: IDLE }, () => ({ base: server.base, cookie: cookie! })));
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const after = rss(server.child.pid!);
-  idle.forEach((stream) => stream.close());
+  const before = await settled();
+  const half = Math.floor(IDLE / 2);
+  const first = await open(half);
+  const middle = await settled();
+  const second = await open(IDLE - half);
+  const after = await settled();
+  [...first, ...second].forEach((stream) => stream.close());
   await stop(server.child);
-  return { before, after, perConnection: (after - before) / IDLE };
+  return { before, middle, after, perConnection: (after - middle) / (IDLE - half) };
 }
 
 /** Resident memory in bytes, from /proc (no inspector, no --expose-gc). */

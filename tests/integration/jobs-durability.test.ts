@@ -86,7 +86,7 @@ describe("job durability across a killed worker (PostgreSQL)", () => {
 
       // SIGTERM stops it cleanly.
       second.kill("SIGTERM");
-      const [code] = (await new Promise((resolve) => second.once("exit", (...args) => resolve(args)))) as [number];
+      const code = await new Promise<number | null>((resolve) => second.once("exit", (exitCode) => resolve(exitCode)));
       expect(code).toBe(0);
     } finally {
       for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
