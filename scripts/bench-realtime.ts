@@ -58,6 +58,7 @@ try {
     const run = await moveAndMeasure([a.base], cookies[0]!, seeded, streams);
     results.push({ setup: `1 process, ${CLIENTS} streams`, samples: run.all });
     results.push({ setup: "  the move's own answer (POST to its response)", samples: run.responses });
+    results.push({ setup: "  each arrival after the move's first (the fan-out)", samples: run.spread });
     streams.forEach((stream) => stream.close());
     await stop(a.child);
   }
@@ -74,6 +75,7 @@ try {
     results.push({ setup: `2 processes, ${CLIENTS} streams split evenly`, samples: run.all });
     results.push({ setup: "  of which: stream on the process that made the change", samples: run.local });
     results.push({ setup: "  of which: stream on the other process (via NOTIFY)", samples: run.remote });
+    results.push({ setup: "  the other process's arrivals after the move's first", samples: run.spreadRemote });
     streams.forEach((stream) => stream.close());
     await Promise.all([stop(a.child), stop(b.child)]);
   }
@@ -277,6 +279,9 @@ async function moveAndMeasure(bases: string[], cookie: string, seeded: Seeded, s
   const local: number[] = [];
   const remote: number[] = [];
   const responses: number[] = [];
+  /** Each arrival after the move's first: the fan-out itself, without the write before it. */
+  const spread: number[] = [];
+  const spreadRemote: number[] = [];
   const clientId = randomUUID();
   for (let move = 0; move < MOVES + 3; move++) {
     const base = bases[move % bases.length]!;
@@ -317,13 +322,16 @@ async function moveAndMeasure(bases: string[], cookie: string, seeded: Seeded, s
     await everyone;
     if (move < 3) continue;
     responses.push(answeredIn);
+    const first = Math.min(...arrivals.values());
     for (const [stream, latency] of arrivals) {
       all.push(latency);
       (stream.base === base ? local : remote).push(latency);
+      spread.push(latency - first);
+      if (stream.base !== base) spreadRemote.push(latency - first);
     }
   }
   for (const stream of streams) stream.onChange = undefined;
-  return { all, local, remote, responses };
+  return { all, local, remote, responses, spread, spreadRemote };
 }
 
 /**

@@ -9,9 +9,9 @@ import { registerSubscribers } from "~/.server/boot/subscribers";
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { env } from "~/.server/env";
-import { listenForJobs } from "~/.server/jobs/listen";
 import { startWorker } from "~/.server/jobs/worker";
 import { logger } from "~/.server/logger";
+import { startRelay } from "~/.server/realtime/relay";
 import { initSecrets } from "~/.server/secrets";
 
 const fail = (message: string): never => {
@@ -31,7 +31,7 @@ const databaseUrl =
   fail("DATABASE_URL is not set. Separate workers need PostgreSQL; with the embedded database the app runs the jobs.");
 
 initSecrets(config.dataDir, { sessionSecret: config.sessionSecret });
-const handle = await openDatabase({ databaseUrl: databaseUrl, dataDir: config.dataDir });
+const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir });
 try {
   // The app migrates at its start; a worker never does, so two versions never race on it.
   await handle.db.execute(sql`select 1 from jobs limit 1`);
@@ -43,7 +43,9 @@ try {
 }
 setDatabase(handle);
 registerSubscribers();
-const stopListening = await listenForJobs(databaseUrl);
+// The relay wakes the worker when another process enqueues (NOTIFY plotline_jobs), and carries
+// what jobs send to the app processes' streams (live notifications) through notifyChannel.
+const relay = await startRelay(databaseUrl);
 const worker = startWorker({ leaseMs: config.jobLeaseMs });
 logger.info({ worker: worker.workerId, location: handle.location }, "job worker started");
 
@@ -53,7 +55,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info({ signal }, "job worker stopping after the job in hand");
   await worker.stop();
-  await stopListening();
+  await relay.stop();
   await handle.close();
   process.exit(0);
 }
