@@ -8,7 +8,7 @@
 // 1. one process holds every stream;
 // 2. two processes share the database, the streams split between them, the moves sent to
 //    each in turn (half the arrivals cross processes through LISTEN/NOTIFY);
-// 3. the resident memory of a fresh process before and after BENCH_IDLE idle streams.
+// 3. the resident memory of a fresh process (after a full GC) before and with BENCH_IDLE idle streams.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -35,6 +35,11 @@ const USERS = Number(process.env.BENCH_USERS ?? 20);
 const MOVES = Number(process.env.BENCH_MOVES ?? 30);
 const IDLE = Number(process.env.BENCH_IDLE ?? 1000);
 const PASSWORD = "bench-password-1";
+/** For the memory figures: a full collection on SIGUSR2, without an inspector. */
+const GC_ON_SIGNAL = [
+  "--expose-gc",
+  `--import=data:text/javascript,${encodeURIComponent('process.on("SIGUSR2", () => { globalThis.gc(); globalThis.gc(); })')}`,
+];
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No build: run `npm run build` first.");
@@ -95,7 +100,7 @@ try {
     );
   }
   console.log(
-    `\nIdle streams (RSS of one process): ${mb(memory.before)} with none, ${mb(memory.middle)} with ${Math.floor(IDLE / 2)}, ${mb(memory.after)} with ${IDLE}: ${(memory.perConnection / 1024).toFixed(1)} KB per stream over the second half, ${((memory.after - memory.before) / IDLE / 1024).toFixed(1)} KB over all.`,
+    `\nIdle streams (RSS of one process after a full GC): ${mb(memory.before)} with none, ${mb(memory.middle)} with ${Math.floor(IDLE / 2)}, ${mb(memory.after)} with ${IDLE}: ${(memory.perConnection / 1024).toFixed(1)} KB per stream over the second half, ${((memory.after - memory.before) / IDLE / 1024).toFixed(1)} KB over all.`,
   );
   console.log(
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; the clients run on the same machine.`,
@@ -167,10 +172,10 @@ async function seed(databaseUrl: string): Promise<Seeded> {
  * `appUrl`: the processes of one deployment share their public URL (a load balancer's), which
  * is also the issuer of the built-in auth service's sessions: each must know the others'.
  */
-async function startServer(databaseUrl: string, appUrl?: string) {
+async function startServer(databaseUrl: string, appUrl?: string, nodeFlags: string[] = []) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -336,27 +341,30 @@ async function moveAndMeasure(bases: string[], cookie: string, seeded: Seeded, s
 
 /**
  * RSS of a fresh process (warmed by streams opened and closed) with none, half and all of
- * IDLE streams open, each read after the process has settled. Nothing forces a garbage
- * collection, so the figures include what opening the streams left for the collector; the
- * second half's growth (the code and heap are warm by then) is the per-stream cost quoted.
+ * IDLE streams open, each read after a full garbage collection. No inspector: the process
+ * runs with `--expose-gc` and a one-line preload that collects on SIGUSR2. The second half's
+ * growth (code and heap are warm by then) is the per-stream cost quoted.
  */
+
 async function measureIdleMemory(databaseUrl: string, email: string) {
-  const server = await startServer(databaseUrl);
+  const server = await startServer(databaseUrl, undefined, GC_ON_SIGNAL);
   const [cookie] = await signInAll(server.base, [email]);
   const open = (count: number) =>
     openStreams(Array.from({ length: count }, () => ({ base: server.base, cookie: cookie! })));
-  const settled = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+  const collected = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    server.child.kill("SIGUSR2");
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     return rss(server.child.pid!);
   };
   const warm = await open(100);
   warm.forEach((stream) => stream.close());
-  const before = await settled();
+  const before = await collected();
   const half = Math.floor(IDLE / 2);
   const first = await open(half);
-  const middle = await settled();
+  const middle = await collected();
   const second = await open(IDLE - half);
-  const after = await settled();
+  const after = await collected();
   [...first, ...second].forEach((stream) => stream.close());
   await stop(server.child);
   return { before, middle, after, perConnection: (after - middle) / (IDLE - half) };
