@@ -51,7 +51,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-rt-"));
 const servers: ChildProcess[] = [];
 try {
   const seeded = await seed(target.url);
-  const results: Array<{ setup: string; samples: number[]; note?: string }> = [];
+  const results: Array<{ setup: string; samples: number[] }> = [];
+  const cpu: string[] = [];
 
   // 1. One process.
   {
@@ -60,7 +61,8 @@ try {
     const streams = await openStreams(
       Array.from({ length: CLIENTS }, (_, i) => ({ base: a.base, cookie: cookies[i % USERS]! })),
     );
-    const run = await moveAndMeasure([a.base], cookies[0]!, seeded, streams);
+    const run = await moveAndMeasure([a.base], cookies[0]!, seeded, streams, [a.child]);
+    cpu.push(`1 process: ${ms(run.cpuPerMove)}`);
     results.push({ setup: `1 process, ${CLIENTS} streams`, samples: run.all });
     results.push({ setup: "  the move's own answer (POST to its response)", samples: run.responses });
     results.push({ setup: "  each arrival after the move's first (the fan-out)", samples: run.spread });
@@ -76,7 +78,8 @@ try {
     const streams = await openStreams(
       Array.from({ length: CLIENTS }, (_, i) => ({ base: i % 2 === 0 ? a.base : b.base, cookie: cookies[i % USERS]! })),
     );
-    const run = await moveAndMeasure([a.base, b.base], cookies[0]!, seeded, streams);
+    const run = await moveAndMeasure([a.base, b.base], cookies[0]!, seeded, streams, [a.child, b.child]);
+    cpu.push(`2 processes together: ${ms(run.cpuPerMove)}`);
     results.push({ setup: `2 processes, ${CLIENTS} streams split evenly`, samples: run.all });
     results.push({ setup: "  of which: stream on the process that made the change", samples: run.local });
     results.push({ setup: "  of which: stream on the other process (via NOTIFY)", samples: run.remote });
@@ -99,6 +102,7 @@ try {
       `| ${setup} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(sorted[sorted.length - 1]!)} |`,
     );
   }
+  console.log(`\nServer CPU per move (the write, its answer and ${CLIENTS} deliveries): ${cpu.join("; ")}.`);
   console.log(
     `\nIdle streams (RSS of one process after a full GC): ${mb(memory.before)} with none, ${mb(memory.middle)} with ${Math.floor(IDLE / 2)}, ${mb(memory.after)} with ${IDLE}: ${(memory.perConnection / 1024).toFixed(1)} KB per stream over the second half, ${((memory.after - memory.before) / IDLE / 1024).toFixed(1)} KB over all.`,
   );
@@ -279,7 +283,14 @@ function openStream(base: string, cookie: string) {
  * Moves the task back and forth between the first two columns, sending each move to the
  * next of `bases` in turn, and times every stream's arrival of the move's event.
  */
-async function moveAndMeasure(bases: string[], cookie: string, seeded: Seeded, streams: Stream[]) {
+async function moveAndMeasure(
+  bases: string[],
+  cookie: string,
+  seeded: Seeded,
+  streams: Stream[],
+  children: ChildProcess[],
+) {
+  let cpuBefore = 0;
   const all: number[] = [];
   const local: number[] = [];
   const remote: number[] = [];
@@ -325,7 +336,10 @@ async function moveAndMeasure(bases: string[], cookie: string, seeded: Seeded, s
     const answeredIn = performance.now() - sentAt;
     if (response.status !== 200) throw new Error(`the move answered ${response.status}`);
     await everyone;
-    if (move < 3) continue;
+    if (move < 3) {
+      if (move === 2) cpuBefore = cpuMs(children);
+      continue;
+    }
     responses.push(answeredIn);
     const first = Math.min(...arrivals.values());
     for (const [stream, latency] of arrivals) {
@@ -336,7 +350,8 @@ async function moveAndMeasure(bases: string[], cookie: string, seeded: Seeded, s
     }
   }
   for (const stream of streams) stream.onChange = undefined;
-  return { all, local, remote, responses, spread, spreadRemote };
+  const cpuPerMove = (cpuMs(children) - cpuBefore) / MOVES;
+  return { all, local, remote, responses, spread, spreadRemote, cpuPerMove };
 }
 
 /**
@@ -368,6 +383,16 @@ async function measureIdleMemory(databaseUrl: string, email: string) {
   [...first, ...second].forEach((stream) => stream.close());
   await stop(server.child);
   return { before, middle, after, perConnection: (after - middle) / (IDLE - half) };
+}
+
+/** User + system CPU time of the processes so far, from /proc (clock ticks, USER_HZ = 100). */
+function cpuMs(children: ChildProcess[]) {
+  let total = 0;
+  for (const child of children) {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  }
+  return total;
 }
 
 /** Resident memory in bytes, from /proc (no inspector, no --expose-gc). */
