@@ -34,6 +34,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const MOVES = Number(process.env.BENCH_MOVES ?? 30);
 const IDLE = Number(process.env.BENCH_IDLE ?? 1000);
+const WARM_UP = 10;
 const PASSWORD = "bench-password-1";
 /** For the memory figures: a full collection on SIGUSR2, without an inspector. */
 const GC_ON_SIGNAL = [
@@ -92,7 +93,7 @@ try {
   const memory = await measureIdleMemory(target.url, seeded.emails[0]!);
 
   console.log(
-    `\nReal-time delivery: ${MOVES} task moves (after 3 warm-up moves) to ${CLIENTS} open streams of ${USERS} members; time from sending the move to each stream's arrival.\n`,
+    `\nReal-time delivery: ${MOVES} task moves (after ${WARM_UP} warm-up moves) to ${CLIENTS} open streams of ${USERS} members; time from sending the move to each stream's arrival.\n`,
   );
   console.log("| setup | arrivals | p50 | p99 | max |");
   console.log("|---|---|---|---|---|");
@@ -299,7 +300,9 @@ async function moveAndMeasure(
   const spread: number[] = [];
   const spreadRemote: number[] = [];
   const clientId = randomUUID();
-  for (let move = 0; move < MOVES + 3; move++) {
+  // The streams have just been opened: let the server settle (and collect) before the moves.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  for (let move = 0; move < MOVES + WARM_UP; move++) {
     const base = bases[move % bases.length]!;
     const arrivals = new Map<Stream, number>();
     let sentAt = 0;
@@ -336,8 +339,8 @@ async function moveAndMeasure(
     const answeredIn = performance.now() - sentAt;
     if (response.status !== 200) throw new Error(`the move answered ${response.status}`);
     await everyone;
-    if (move < 3) {
-      if (move === 2) cpuBefore = cpuMs(children);
+    if (move < WARM_UP) {
+      if (move === WARM_UP - 1) cpuBefore = cpuMs(children);
       continue;
     }
     responses.push(answeredIn);
