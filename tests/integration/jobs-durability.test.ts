@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { eq } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -56,11 +56,14 @@ describe("job durability across a killed worker (PostgreSQL)", () => {
         { fullName: "Ada Lovelace", email: SENDER, subject: "Engines", message: "Hello there.", topic: "general" },
       );
 
-      // The first worker is inside the job: its mail's DATA has gone out and waits for an answer.
+      // The first worker is inside a job: its mail's DATA has gone out and waits for an answer.
+      // (A contact message sets off two mail jobs, the receipt and the team's notice.)
       await stalled.dataReceived;
-      const [inHand] = await db().select().from(jobs).where(eq(jobs.kind, "mail.contact_message"));
+      const mailJobs = () => db().select().from(jobs).where(like(jobs.kind, "mail.contact_message%"));
+      const queued = await mailJobs();
+      expect(queued).toHaveLength(2);
+      const inHand = queued.find((job) => job.lockedBy?.startsWith(`${first.pid}-`));
       expect(inHand).toMatchObject({ attempts: 1, doneAt: null });
-      expect(inHand!.lockedBy).toMatch(new RegExp(`^${first.pid}-`));
 
       first.kill("SIGKILL");
       await new Promise((resolve) => first.once("exit", resolve));
@@ -68,11 +71,13 @@ describe("job durability across a killed worker (PostgreSQL)", () => {
       const second = startWorker(database.url!, mailbox.smtpUrl, dataDir);
       workers.push(second);
       const done = await waitFor(async () => {
-        const [row] = await db().select().from(jobs).where(eq(jobs.id, inHand!.id));
-        return row?.doneAt ? row : null;
+        const rows = await mailJobs();
+        return rows.every((job) => job.doneAt) ? rows : null;
       }, 20_000);
-      expect(done).toMatchObject({ attempts: 2, payload: {}, lastError: null });
-      expect(done.lockedBy).toMatch(new RegExp(`^${second.pid}-`));
+      for (const job of done) {
+        expect(job).toMatchObject({ attempts: job.id === inHand!.id ? 2 : 1, payload: {}, lastError: null });
+        expect(job.lockedBy).toMatch(new RegExp(`^${second.pid}-`));
+      }
 
       // Nothing more comes: the acknowledgement and the team's notice, once each.
       await new Promise((resolve) => setTimeout(resolve, 500));

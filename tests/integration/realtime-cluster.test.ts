@@ -14,9 +14,9 @@ import { startRealtime } from "~/.server/realtime";
 import { relayRunning } from "~/.server/realtime/relay";
 import { initSecrets } from "~/.server/secrets";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
-import { openEventStream, type ServerSentEvent } from "../setup/event-stream";
 import { buildUser, type TestUser } from "../setup/factories";
 import { requirePostgres } from "../setup/postgres";
+import { openTestStream, type SseMessage } from "../setup/sse";
 
 /**
  * Two processes on one PostgreSQL database: a change made by another process (the writer,
@@ -52,12 +52,12 @@ describe("real-time across processes (PostgreSQL)", () => {
     await database?.drop();
   });
 
-  const isChangeOf = (taskId: string) => (event: ServerSentEvent) =>
-    event.event === "change" && (event.data as { id?: string }).id === taskId;
+  const isChangeOf = (taskId: string) => (message: SseMessage) =>
+    message.event === "change" && message.data.id === taskId;
 
   it("delivers a change made by another process to a member's stream, and not to an outsider's", async () => {
-    const memberStream = await openEventStream(member);
-    const outsiderStream = await openEventStream(outsider);
+    const memberStream = await openTestStream(member);
+    const outsiderStream = await openTestStream(outsider);
     try {
       await memberStream.next((event) => event.event === "hello");
       await outsiderStream.next((event) => event.event === "hello");
@@ -68,8 +68,7 @@ describe("real-time across processes (PostgreSQL)", () => {
       expect(change.data).toMatchObject({ type: "task.created", id: task.id, project: projectId, actor: member.id });
       expect(Number(change.id)).toBeGreaterThan(0);
       // Delivery to every connection of this process happens in one pass: a little grace is plenty.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(outsiderStream.events.filter((event) => event.event === "change")).toEqual([]);
+      expect(await outsiderStream.all("change", 200)).toEqual([]);
     } finally {
       memberStream.close();
       outsiderStream.close();
@@ -77,7 +76,7 @@ describe("real-time across processes (PostgreSQL)", () => {
   });
 
   it("delivers a change made while the relay's connection was down once it has reconnected", async () => {
-    const stream = await openEventStream(member);
+    const stream = await openTestStream(member);
     try {
       await stream.next((event) => event.event === "hello");
       const before = await relayPid();
