@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pinoHttp } from "pino-http";
 
-import { registerAuthMails } from "~/.server/auth-service";
+import { registerSubscribers } from "~/.server/boot/subscribers";
 import { content } from "~/.server/content";
 import { openDatabase } from "~/.server/db/client";
 import { countQueries } from "~/.server/db/query-count";
@@ -12,12 +12,8 @@ import { database, setDatabase } from "~/.server/db";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
-import { registerPublicFormMails } from "~/.server/public-forms/mails";
-import { registerTeamSubscribers } from "~/.server/team/subscribers";
-import { registerNotificationSubscribers } from "~/.server/notifications/subscribers";
 import { bootstrapReminders } from "~/.server/notifications/reminders";
 import { startWorker } from "~/.server/jobs/worker";
-import { registerPushJobs } from "~/.server/push/delivery";
 import { startRealtime } from "~/.server/realtime";
 import { startPresence } from "~/.server/realtime/presence";
 import { createRequestContext } from "~/.server/request-context";
@@ -64,20 +60,6 @@ export async function boot() {
   return config;
 }
 
-/** Event subscribers, registered once per process (development reloads keep the first set). */
-let unregister: (() => void) | undefined;
-function registerSubscribers() {
-  unregister?.();
-  const unregisterAll = [
-    registerPublicFormMails(),
-    registerAuthMails(),
-    registerTeamSubscribers(),
-    registerNotificationSubscribers(),
-    registerPushJobs(),
-  ];
-  unregister = () => unregisterAll.forEach((undo) => undo());
-}
-
 /** The real-time fan-out (and relay with PostgreSQL) and, unless JOBS_IN_APP=false, a job worker. */
 let stopBackground: (() => Promise<void>) | undefined;
 async function startBackground(config: ReturnType<typeof env>) {
@@ -86,7 +68,7 @@ async function startBackground(config: ReturnType<typeof env>) {
   const stopPresence = startPresence();
   // The hourly due-date reminders: started once, whichever process comes first (a dedupe key).
   await bootstrapReminders();
-  const worker = config.jobsInApp ? startWorker() : null;
+  const worker = config.jobsInApp ? startWorker({ leaseMs: config.jobLeaseMs }) : null;
   stopBackground = async () => {
     await worker?.stop();
     stopPresence();

@@ -71,6 +71,8 @@ const schema = z
     MAIL_OUTBOX_PUBLIC: flag("MAIL_OUTBOX_PUBLIC"),
     /** `false` leaves the jobs to separate `npm run worker` processes (PostgreSQL only). */
     JOBS_IN_APP: flag("JOBS_IN_APP", "true"),
+    /** How long a worker holds a claimed job before another may run it again (a killed worker's job). */
+    JOB_LEASE_MS: wholeNumber("JOB_LEASE_MS", 60_000),
     /** Web Push: all three, or none (the settings page then says what is missing). */
     VAPID_PUBLIC_KEY: optional(z.string()),
     VAPID_PRIVATE_KEY: optional(z.string()),
@@ -165,6 +167,7 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     supportEmail: raw.SUPPORT_EMAIL,
     mailOutboxPublic: raw.MAIL_OUTBOX_PUBLIC,
     jobsInApp: raw.JOBS_IN_APP,
+    jobLeaseMs: raw.JOB_LEASE_MS,
     vapid:
       raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY
         ? { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY, subject: raw.VAPID_SUBJECT ?? "" }

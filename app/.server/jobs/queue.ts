@@ -45,7 +45,10 @@ export async function enqueue(tx: Transaction | Database, items: NewJob[]) {
 
 /**
  * Claims the next due job for `workerId` with a lease of `leaseMs`: due means its time has
- * come and nobody holds a live lease on it. Returns null when nothing is due.
+ * come and nobody holds a live lease on it. Returns null when nothing is due. A claimed job
+ * gives up its dedupe key: the key means "one waiting", and a retry released later must not
+ * collide with the next waiting job of the same key (the handlers of keyed jobs find their
+ * own work, so a retry and its successor do not repeat each other).
  */
 export async function claimNext(workerId: string, leaseMs: number, now = new Date()): Promise<Job | null> {
   const until = new Date(now.getTime() + leaseMs);
@@ -60,7 +63,7 @@ export async function claimNext(workerId: string, leaseMs: number, now = new Dat
           for update skip locked
         )
         update jobs set locked_until = ${until.toISOString()}::timestamptz, locked_by = ${workerId},
-          attempts = attempts + 1
+          attempts = attempts + 1, dedupe_key = null
         from next where jobs.id = next.id
         returning jobs.id`,
   );

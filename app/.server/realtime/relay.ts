@@ -71,7 +71,12 @@ export async function startRelay(databaseUrl: string) {
 }
 
 async function connect(state: Relay, databaseUrl: string, attempt: number, catchUp: boolean) {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  // Named, so an operator (or a test) can find the relay's session in pg_stat_activity.
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 5000,
+    application_name: "plotline-relay",
+  });
   client.on("error", () => {}); // the "end" handler below reconnects
   await client.connect();
   await client.query(
