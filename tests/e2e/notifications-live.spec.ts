@@ -69,4 +69,13 @@ test("an assignment reaches the assignee live: a toast, the unread bell, the Not
     "href",
     taskHref!,
   );
+
+  // Opening it from the bell's menu goes to the task and marks it read.
+  await bell.click();
+  await member
+    .getByRole("link", { name: /Olive Owner assigned you .* Book the venue/ })
+    .first()
+    .click();
+  await expect(member).toHaveURL(new RegExp(`${taskHref!}$`));
+  await expect(member.getByLabel("Notifications", { exact: true })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { styled } from "@mui/material/styles";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 
 import { relativeTime } from "~/utils/projects";
 import { Dropdown } from "~/components/dropdown";
@@ -40,6 +40,11 @@ const NotificationList = styled("ul")(({ theme }) => {
  */
 export function NotificationsMenu({ notifications }: { notifications: ShellData["notifications"] }) {
   const location = useLocation();
+  // Opening an unread notification marks it read on the way (JavaScript); without it, the
+  // Notifications page's buttons do.
+  const reader = useFetcher();
+  const markRead = (id: string) =>
+    reader.submit({ intent: "mark-read", id }, { method: "post", action: "/app/notifications" });
   const { items, unread } = notifications;
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
   return (
@@ -79,7 +84,12 @@ export function NotificationsMenu({ notifications }: { notifications: ShellData[
         <NotificationList>
           {items.map((item) => (
             <li key={item.id}>
-              <Link to={item.link ?? "/app/notifications"} discover="none" data-unread={item.read ? undefined : ""}>
+              <Link
+                to={item.link ?? "/app/notifications"}
+                discover="none"
+                data-unread={item.read ? undefined : ""}
+                onClick={item.read ? undefined : () => void markRead(item.id)}
+              >
                 <span className="pl-unread-dot" aria-hidden="true" />
                 <span>
                   {item.read ? null : <span className="pl-sr-only">Unread: </span>}
