@@ -73,8 +73,8 @@ test("an assignment reaches the assignee live: a toast, the unread bell, the Not
   // Opening it from the bell's menu goes to the task and marks it read.
   await bell.click();
   await member
+    .getByRole("banner")
     .getByRole("link", { name: /Olive Owner assigned you .* Book the venue/ })
-    .first()
     .click();
   await expect(member).toHaveURL(new RegExp(`${taskHref!}$`));
   await expect(member.getByLabel("Notifications", { exact: true })).toBeVisible();
