@@ -78,7 +78,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 6, textAlign: "center" }}>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>
-            {filtered ? "No notifications match these filters" : "You\u2019re all caught up"}
+            {filtered ? "No notifications match these filters" : "You're all caught up"}
           </Typography>
           <Typography color="textSecondary">
             {filtered
