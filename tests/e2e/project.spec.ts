@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -22,7 +22,7 @@ test("views live in the URL and the title names the project", async ({ page }) =
   await page.reload();
   await expect(views.getByRole("link", { name: "Board" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 2, name: "Board" })).toBeVisible();
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await page.getByLabel("Share").click();
   await page.getByRole("link", { name: "Sharing Settings" }).click();
@@ -71,7 +71,7 @@ test("settings: rename, refuse a bad key, archive, restore, delete; the activity
     /Pat Planner renamed the project from Apollo to Artemis/,
     /Pat Planner created the project Apollo/,
   ]);
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await page.goto(`${url}?view=settings`);
   const remove = page.getByRole("form", { name: "Delete project" });

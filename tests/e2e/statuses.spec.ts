@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -46,7 +46,7 @@ test("statuses: add, rename, move and delete the board's columns @nojs", async (
   await page.getByRole("button", { name: "Delete Review" }).click();
   await expect(page.getByText("Its tasks moved to To Do.")).toBeVisible();
   if (test.info().project.use.javaScriptEnabled !== false) {
-    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+    expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
   }
 
   await page.goto(`${projectUrl}?view=board`);

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -28,7 +28,7 @@ test("task panel: open from the board, edit the priority, close with Escape, rel
   const panel = page.getByRole("dialog", { name: "Draft the panel copy" });
   await expect(panel.getByRole("heading", { level: 2, name: "Draft the panel copy" })).toBeVisible();
   await expect(page).toHaveURL(/[?&]view=board&task=[A-Za-z0-9]{10}$/);
-  expect((await new AxeBuilder({ page }).include("[role=dialog]").analyze()).violations).toEqual([]);
+  expect((await axeScan(page).include("[role=dialog]").analyze()).violations).toEqual([]);
 
   // A refused change is answered in the panel; a saved one shows there and on the card behind it.
   const details = panel.getByRole("form", { name: "Task details" });

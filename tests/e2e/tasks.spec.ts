@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -34,7 +34,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   const key = (await card.locator(".pl-task-key").textContent())!.trim();
   expect(key).toMatch(/^[A-Z][A-Z0-9]+-1$/);
   await expect(column(page, "To Do").getByLabel("1 tasks")).toBeVisible();
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 
   // Move it with the card's select.
   await card.getByLabel(`Move ${key} to`).selectOption({ label: "Review" });
@@ -75,7 +75,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await page.getByRole("button", { name: "Add Subtask" }).click();
   await expect(page.getByRole("link", { name: /-2 Outline the sections$/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Subtasks (0/1)" })).toBeVisible();
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 
   // The card shows the progress and, past its due date, that it is overdue.
   await page.getByRole("link", { name: "Back to Orbit Board" }).click();
@@ -152,5 +152,5 @@ test("list: a table per status, sorted by a header link kept in the URL, quick a
   await todo.getByRole("link", { name: /Due/ }).click();
   await expect(page).toHaveURL(/sort=due&dir=desc$/);
   await expect(titles).toHaveText(["Later task", "Sooner task", "Undated task"]);
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 });
