@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
@@ -19,7 +19,7 @@ const cell = (page: Page, day: string) =>
 
 /** A new project with undated tasks added on its board; its URL. */
 async function projectWithTasks(page: Page, prefix: string, titles: string[]) {
-  await signUpAndSignIn(page, { prefix });
+  await signUpByRequest(page.request, { prefix });
   const projectUrl = await newProject(page, "Orbit Calendar");
   await page.goto(`${projectUrl}?view=board`);
   const todo = page.getByRole("region", { name: "To Do", exact: true });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
@@ -9,7 +9,7 @@ const column = (page: Page, name: string) => page.getByRole("region", { name, ex
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 test("shortcuts: ? lists them, c adds a task, j/k move through cards, e opens one, / searches", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "keys" });
+  await signUpByRequest(page.request, { prefix: "keys" });
   const projectUrl = await newProject(page, "Keyboard Board");
   await page.goto(`${projectUrl}?view=board`);
   // The shortcuts listen once the page is hydrated; the account menu's item comes with them.

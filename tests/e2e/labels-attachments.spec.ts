@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
@@ -23,7 +23,7 @@ async function personalWorkspaceUrl(page: Page) {
 }
 
 test("labels from the workspace page onto a card, and a file up, down and away @nojs", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "labels" });
+  await signUpByRequest(page.request, { prefix: "labels" });
   const projectUrl = await newProject(page, "Label Board");
 
   // The workspace's labels: add one; the same name in another case is refused beside the field.

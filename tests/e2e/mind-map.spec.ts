@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
@@ -15,7 +15,7 @@ test(
   "mind map: add tasks and a subtask from the nodes, collapse a branch, open a task",
   { tag: "@nojs" },
   async ({ page }) => {
-    await signUpAndSignIn(page, { prefix: "mindmap" });
+    await signUpByRequest(page.request, { prefix: "mindmap" });
     const projectUrl = await newProject(page, "Orbit Map");
     await page.goto(`${projectUrl}?view=mindmap`);
     const map = page.getByRole("application", { name: "Mind map of Orbit Map" });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
@@ -10,7 +10,7 @@ import { newProject } from "./support/projects";
  * one, delete one after choosing where its tasks go; the board follows.
  */
 test("statuses: add, rename, move and delete the board's columns @nojs", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "statuses" });
+  await signUpByRequest(page.request, { prefix: "statuses" });
   const projectUrl = await newProject(page, "Workflow");
   await page.goto(`${projectUrl}?view=board`);
   const review = page.getByRole("region", { name: "Review", exact: true });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
@@ -15,7 +15,7 @@ const row = (page: Page, title: string) => page.getByRole("row").filter({ hasTex
 test("list: bulk-set a priority, filter by priority and text, group by assignee, bulk-move two tasks @nojs", async ({
   page,
 }) => {
-  await signUpAndSignIn(page, { prefix: "task-list" });
+  await signUpByRequest(page.request, { prefix: "task-list" });
   const projectUrl = await newProject(page, "Orbit Filters");
   await page.goto(`${projectUrl}?view=list`);
   const todo = page.getByRole("region", { name: "To Do", exact: true });

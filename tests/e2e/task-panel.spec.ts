@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
@@ -13,7 +13,7 @@ import { newProject } from "./support/projects";
 test("task panel: open from the board, edit the priority, close with Escape, reload, open from the list", async ({
   page,
 }) => {
-  await signUpAndSignIn(page, { prefix: "task-panel" });
+  await signUpByRequest(page.request, { prefix: "task-panel" });
   const projectUrl = await newProject(page, "Orbit Panel");
   await page.goto(`${projectUrl}?view=board`);
   const todo = page.getByRole("region", { name: "To Do", exact: true });
