@@ -41,12 +41,20 @@ export default defineConfig({
   },
   // Projects by purpose: every browser test once with JavaScript on; again without JavaScript
   // the app flows and the public-site tests tagged @nojs (forms that post and redirect, GET
-  // filters, <details> menus: behaviour that differs or must work without scripts);
-  // request-only specs once, without a browser.
+  // filters, <details> menus: behaviour that differs or must work without scripts), except
+  // the tests tagged @once, whose run without JavaScript would repeat the one with it step
+  // for step (a status code the server answers alone); request-only specs once,
+  // without a browser.
   projects: [
     { name: "request", testMatch: requestOnly },
     { name: "js", testIgnore: requestOnly, use: { javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: requestOnly, grep: [/@nojs/, appFlows], use: { javaScriptEnabled: false } },
+    {
+      name: "no-js",
+      testIgnore: requestOnly,
+      grep: [/@nojs/, appFlows],
+      grepInvert: /@once/,
+      use: { javaScriptEnabled: false },
+    },
   ],
   webServer: {
     // server.js, with error-level log lines collected for scripts/e2e.js (see e2e-server.js).

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { newProject } from "./support/projects";
 
 /**
@@ -38,7 +38,7 @@ async function drag(page: Page, title: string, to: Locator, y = 0.5) {
 test.use({ viewport: { width: 1680, height: 1000 } });
 
 test("board drag and drop: mouse across and within columns, keyboard, a refused move goes back", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "board-dnd" });
+  await signUpByRequest(page.request, { prefix: "board-dnd" });
   const projectUrl = await newProject(page, "Orbit Drag");
   await page.goto(`${projectUrl}?view=board`);
   for (const title of ["Alpha", "Bravo", "Charlie"]) {

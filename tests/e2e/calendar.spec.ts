@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -19,7 +19,7 @@ const cell = (page: Page, day: string) =>
 
 /** A new project with undated tasks added on its board; its URL. */
 async function projectWithTasks(page: Page, prefix: string, titles: string[]) {
-  await signUpAndSignIn(page, { prefix });
+  await signUpByRequest(page.request, { prefix });
   const projectUrl = await newProject(page, "Orbit Calendar");
   await page.goto(`${projectUrl}?view=board`);
   const todo = page.getByRole("region", { name: "To Do", exact: true });
@@ -76,7 +76,7 @@ test("calendar: months in the URL, tasks on their days, a due date set by the un
   const day = page.getByRole("region", { name: "February 18, 2027" });
   await expect(day.getByRole("link", { name: /Launch party/ })).toBeVisible();
   await expect(day.getByLabel(`Due date of ${key}`)).toHaveValue("2027-02-18");
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 });
 
 test("calendar: drag a task from the undated list onto a day, move it by keyboard, a refused move rolls back", async ({

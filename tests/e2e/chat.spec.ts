@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -12,12 +12,12 @@ import { newProject } from "./support/projects";
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 test("chat: post with **bold** and an @mention, edit it, delete it @nojs", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "chat", fullName: "Ada Lovelace" });
+  await signUpByRequest(page.request, { prefix: "chat", fullName: "Ada Lovelace" });
   const projectUrl = await newProject(page, "Orbit Chat");
   await page.goto(`${projectUrl}?view=chat`);
   const thread = page.getByRole("log", { name: "Messages" });
   await expect(thread.getByText("No messages yet. Say hello below.")).toBeVisible();
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 
   const box = page.getByLabel("Message", { exact: true });
   if (usesJs()) {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { axeScan } from "./support/axe";
 
 /**
  * The app shell and the dashboard, with JavaScript on (dialogs, fetchers) and off (plain
@@ -44,7 +44,7 @@ test("a new account lands on an empty dashboard in its personal workspace", asyn
   if (usesJs()) {
     // The welcome toast fades in: scanned mid-fade, its colours are not yet its own.
     await expect(page.getByRole("status").filter({ hasText: "Signed in successfully!" })).toHaveCSS("opacity", "1");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeScan(page).analyze()).violations).toEqual([]);
   }
 });
 
@@ -99,7 +99,7 @@ test("create-project errors show beside the field and keep what was typed", asyn
   await expect(form.getByText("Use 2–10 capital letters or digits, starting with a letter")).toBeVisible();
   await expect(form.getByLabel(/^Project name/)).toHaveValue("Apollo");
   // axe runs as a script inside the page.
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 });
 
 test("filter by workspace, sort by name, and the sidebar stays collapsed after a reload", async ({ page }) => {

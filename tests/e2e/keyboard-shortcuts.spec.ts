@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /** The app's single-key shortcuts (JavaScript only): the list, new task, moving through tasks, search. */
@@ -9,7 +9,7 @@ const column = (page: Page, name: string) => page.getByRole("region", { name, ex
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 test("shortcuts: ? lists them, c adds a task, j/k move through cards, e opens one, / searches", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "keys" });
+  await signUpByRequest(page.request, { prefix: "keys" });
   const projectUrl = await newProject(page, "Keyboard Board");
   await page.goto(`${projectUrl}?view=board`);
   // The shortcuts listen once the page is hydrated; the account menu's item comes with them.
@@ -18,7 +18,7 @@ test("shortcuts: ? lists them, c adds a task, j/k move through cards, e opens on
   await page.keyboard.press("?");
   const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(dialog).toContainText("Next task on the Board or List");
-  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+  expect((await axeScan(page).include('[role="dialog"]').analyze()).violations).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -23,7 +23,7 @@ async function personalWorkspaceUrl(page: Page) {
 }
 
 test("labels from the workspace page onto a card, and a file up, down and away @nojs", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "labels" });
+  await signUpByRequest(page.request, { prefix: "labels" });
   const projectUrl = await newProject(page, "Label Board");
 
   // The workspace's labels: add one; the same name in another case is refused beside the field.
@@ -39,7 +39,7 @@ test("labels from the workspace page onto a card, and a file up, down and away @
   await labels.getByRole("button", { name: "Add Label" }).click();
   await expect(labels.getByRole("alert")).toHaveText("A label with this name already exists in this workspace.");
   await expect(labels.getByLabel("Label name")).toHaveValue("bug");
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 
   // A task on the board, then its page: tick Bug and type a second label in the same save.
   await page.goto(`${projectUrl}?view=board`);
@@ -72,7 +72,7 @@ test("labels from the workspace page onto a card, and a file up, down and away @
   const link = attached.getByRole("link", { name: "notes é.txt" });
   await expect(link).toBeVisible();
   await expect(attached.getByText(/^13 B · .+ · just now$/)).toBeVisible();
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
   const href = (await link.getAttribute("href"))!;
   expect(href).toMatch(new RegExp(`^${taskUrl}/attachment/[A-Za-z0-9]{10}$`));
   const download = await page.request.get(href);

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -15,7 +15,7 @@ test(
   "mind map: add tasks and a subtask from the nodes, collapse a branch, open a task",
   { tag: "@nojs" },
   async ({ page }) => {
-    await signUpAndSignIn(page, { prefix: "mindmap" });
+    await signUpByRequest(page.request, { prefix: "mindmap" });
     const projectUrl = await newProject(page, "Orbit Map");
     await page.goto(`${projectUrl}?view=mindmap`);
     const map = page.getByRole("application", { name: "Mind map of Orbit Map" });
@@ -47,7 +47,7 @@ test(
     const design = outline.getByRole("listitem").filter({ hasText: "Design the logo" });
     await expect(design.getByRole("link", { name: `${key}-3 Pick the colours` })).toBeVisible();
     await expect(page.getByRole("link", { name: `Add a subtask to ${key}-3` })).toHaveCount(0);
-    if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+    if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 
     // Collapse the first task's branch: the URL keeps it, the subtask is gone from map and outline.
     await map.getByRole("link", { name: `Collapse ${key}-1` }).click();

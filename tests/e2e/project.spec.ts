@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -11,7 +11,7 @@ import { newProject } from "./support/projects";
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 test("views live in the URL and the title names the project", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "project" });
+  await signUpByRequest(page.request, { prefix: "project" });
   const url = await newProject(page, "Apollo Launch");
   await expect(page).toHaveTitle("Project APOLLO LAUNCH");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apollo Launch");
@@ -22,7 +22,7 @@ test("views live in the URL and the title names the project", async ({ page }) =
   await page.reload();
   await expect(views.getByRole("link", { name: "Board" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 2, name: "Board" })).toBeVisible();
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await page.getByLabel("Share").click();
   await page.getByRole("link", { name: "Sharing Settings" }).click();
@@ -33,7 +33,7 @@ test("views live in the URL and the title names the project", async ({ page }) =
 });
 
 test("settings: rename, refuse a bad key, archive, restore, delete; the activity log shows each", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "project", fullName: "Pat Planner" });
+  await signUpByRequest(page.request, { prefix: "project", fullName: "Pat Planner" });
   const url = await newProject(page, "Apollo");
   await page.goto(`${url}?view=settings`);
   const details = page.getByRole("form", { name: "Project details" });
@@ -71,7 +71,7 @@ test("settings: rename, refuse a bad key, archive, restore, delete; the activity
     /Pat Planner renamed the project from Apollo to Artemis/,
     /Pat Planner created the project Apollo/,
   ]);
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await page.goto(`${url}?view=settings`);
   const remove = page.getByRole("form", { name: "Delete project" });

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 import { PASSWORD, signIn, signUpAndSignIn } from "./support/account";
+import { axeScan } from "./support/axe";
 import { pngImage } from "./support/images";
 
 /** Settings with JavaScript on and off: every choice survives a reload. */
@@ -27,7 +27,7 @@ test("profile: name and avatar are saved; a file that is not an image is refused
   const served = await page.request.get(avatar!);
   expect(served.headers()["cache-control"]).toContain("immutable");
   expect(served.headers()["content-type"]).toBe("image/webp");
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await form
     .getByLabel("Change Avatar")
@@ -57,7 +57,7 @@ test("notification and appearance choices survive a reload", async ({ page }) =>
   await expect(form.getByLabel("Email Notifications")).not.toBeChecked();
   await expect(form.getByLabel("Push Notifications")).not.toBeChecked();
   await expect(form.getByLabel("AI Suggestions")).not.toBeChecked();
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Appearance" }).click();
   await page.getByRole("form", { name: "Appearance" }).getByLabel("Dark").check();
@@ -141,7 +141,7 @@ test("security: change the password with the current one, see and revoke another
   const sessions = page.getByRole("list", { name: "Sessions" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
   await expect(sessions.getByRole("listitem", { name: /this device/ })).toHaveCount(1);
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
   await sessions.getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByRole("status")).toContainText("That device must sign in again.");
   await expect(sessions.getByRole("listitem")).toHaveCount(1);

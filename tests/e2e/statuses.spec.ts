@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -10,7 +10,7 @@ import { newProject } from "./support/projects";
  * one, delete one after choosing where its tasks go; the board follows.
  */
 test("statuses: add, rename, move and delete the board's columns @nojs", async ({ page }) => {
-  await signUpAndSignIn(page, { prefix: "statuses" });
+  await signUpByRequest(page.request, { prefix: "statuses" });
   const projectUrl = await newProject(page, "Workflow");
   await page.goto(`${projectUrl}?view=board`);
   const review = page.getByRole("region", { name: "Review", exact: true });
@@ -46,7 +46,7 @@ test("statuses: add, rename, move and delete the board's columns @nojs", async (
   await page.getByRole("button", { name: "Delete Review" }).click();
   await expect(page.getByText("Its tasks moved to To Do.")).toBeVisible();
   if (test.info().project.use.javaScriptEnabled !== false) {
-    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+    expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
   }
 
   await page.goto(`${projectUrl}?view=board`);

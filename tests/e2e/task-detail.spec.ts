@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -14,7 +14,7 @@ const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 test("task page: comment, edit, delete; checklist add, tick, reorder; the history tells it @nojs", async ({ page }) => {
   // One user's whole session on the page: about 40 round trips, twice the board flow's.
   test.setTimeout(120_000);
-  await signUpAndSignIn(page, { prefix: "detail", fullName: "Dana Detail" });
+  await signUpByRequest(page.request, { prefix: "detail", fullName: "Dana Detail" });
   const projectUrl = await newProject(page, "Orbit Detail");
   await page.goto(`${projectUrl}?view=board`);
   const todo = page.getByRole("region", { name: "To Do", exact: true });
@@ -66,7 +66,7 @@ test("task page: comment, edit, delete; checklist add, tick, reorder; the histor
   await checklist.getByRole("button", { name: "Move Order cake up" }).click();
   const items = checklist.getByRole("list", { name: "Checklist items" }).locator("label");
   await expect(items).toHaveText(["Book the venue", "Order cake", "Send invites"]);
-  if (usesJs()) expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 
   // History, newest first, in words.
   const history = page.getByRole("list", { name: "Task history" }).getByRole("listitem");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
 import { newProject } from "./support/projects";
 
 /**
@@ -13,7 +13,7 @@ import { newProject } from "./support/projects";
 test("a task from creation to done, across the board, the panel, the list, the calendar and the mind map", async ({
   page,
 }) => {
-  await signUpAndSignIn(page, { prefix: "journey" });
+  await signUpByRequest(page.request, { prefix: "journey" });
   const projectUrl = await newProject(page, "Journey");
   const today = new Date().toISOString().slice(0, 10);
 
@@ -39,10 +39,16 @@ test("a task from creation to done, across the board, the panel, the list, the c
 
   // Drag it to In Progress with the keyboard.
   const grip = page.getByRole("button", { name: /^Drag \S+ Book the launch venue$/ });
+  // Each key waits for the board's announcement of the one before: a key pressed before the
+  // drag has started is lost.
+  const live = page.locator("[id^=DndLiveRegion]");
   await grip.focus();
   await page.keyboard.press("Space");
+  await expect(live).toHaveText(/^Picked up .+ It is in To Do/);
   await page.keyboard.press("ArrowRight");
+  await expect(live).toHaveText(/ is over In Progress/);
   await page.keyboard.press("Space");
+  await expect(live).toHaveText(/^Moved .+ to In Progress/);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
   await expect(
     page.getByRole("region", { name: "In Progress", exact: true }).getByRole("link", { name: "Book the launch venue" }),

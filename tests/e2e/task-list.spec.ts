@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -15,7 +15,7 @@ const row = (page: Page, title: string) => page.getByRole("row").filter({ hasTex
 test("list: bulk-set a priority, filter by priority and text, group by assignee, bulk-move two tasks @nojs", async ({
   page,
 }) => {
-  await signUpAndSignIn(page, { prefix: "task-list" });
+  await signUpByRequest(page.request, { prefix: "task-list" });
   const projectUrl = await newProject(page, "Orbit Filters");
   await page.goto(`${projectUrl}?view=list`);
   const todo = page.getByRole("region", { name: "To Do", exact: true });
@@ -57,7 +57,7 @@ test("list: bulk-set a priority, filter by priority and text, group by assignee,
   for (const title of ["Alpha launch", "Beta launch"]) await row(page, title).getByRole("checkbox").check();
   if (usesJs()) {
     await expect(bulk.getByText("2 selected")).toBeVisible();
-    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+    expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
   }
   await bulk.getByLabel("Set status").selectOption({ label: "Done" });
   await bulk.getByRole("button", { name: "Apply to selected" }).click();

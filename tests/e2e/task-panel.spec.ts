@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 
 /**
@@ -13,7 +13,7 @@ import { newProject } from "./support/projects";
 test("task panel: open from the board, edit the priority, close with Escape, reload, open from the list", async ({
   page,
 }) => {
-  await signUpAndSignIn(page, { prefix: "task-panel" });
+  await signUpByRequest(page.request, { prefix: "task-panel" });
   const projectUrl = await newProject(page, "Orbit Panel");
   await page.goto(`${projectUrl}?view=board`);
   const todo = page.getByRole("region", { name: "To Do", exact: true });
@@ -28,7 +28,7 @@ test("task panel: open from the board, edit the priority, close with Escape, rel
   const panel = page.getByRole("dialog", { name: "Draft the panel copy" });
   await expect(panel.getByRole("heading", { level: 2, name: "Draft the panel copy" })).toBeVisible();
   await expect(page).toHaveURL(/[?&]view=board&task=[A-Za-z0-9]{10}$/);
-  expect((await new AxeBuilder({ page }).include("[role=dialog]").analyze()).violations).toEqual([]);
+  expect((await axeScan(page).include("[role=dialog]").analyze()).violations).toEqual([]);
 
   // A refused change is answered in the panel; a saved one shows there and on the card behind it.
   const details = panel.getByRole("form", { name: "Task details" });

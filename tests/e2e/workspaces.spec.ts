@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { axeScan } from "./support/axe";
 
 /** Workspaces, search and notifications with JavaScript on and off. */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
@@ -19,7 +19,7 @@ test("create, rename and delete a workspace", async ({ page }) => {
   const url = page.url();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acme Corp");
   await expect(page.getByRole("navigation", { name: "App" })).toContainText("Acme Corp");
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   const rename = page.getByRole("form", { name: "Rename workspace" });
   await rename.getByLabel(/^Workspace name/).fill("   ");
@@ -66,7 +66,7 @@ test("search finds projects by name; notifications start empty", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Website Redesign");
   await page.goto("/app/search?q=nothing-like-this");
   await expect(page.getByRole("heading", { name: "No projects match “nothing-like-this”" })).toBeVisible();
-  if (usesJs()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await page.getByLabel("Notifications").click();
   await expect(page.getByRole("banner").getByText("You're all caught up")).toBeVisible();
