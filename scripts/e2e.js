@@ -52,6 +52,8 @@ const status = await new Promise((resolve) => {
       E2E_SMTP_URL: mailbox.smtpUrl,
       E2E_MAILBOX_URL: mailbox.apiUrl,
       E2E_SERVER_ERRORS: serverErrors,
+      // For a test that needs a server of its own (tests/e2e/support/server-process.ts).
+      E2E_TEMPLATE_DIR: migratedTemplate(),
     },
   });
   child.on("exit", (code) => resolve(code ?? 1));

@@ -1,48 +1,65 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 
-/**
- * The server under test, seen from outside as an operator would: the process listening on
- * the test port (found through /proc, Linux only) and its resident memory. Nothing in the
- * app reports its own memory.
- */
-export function listeningPid(port: number): number {
-  const inodes = new Set<string>();
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    if (!fs.existsSync(table)) continue;
-    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      const [, local, , state] = fields;
-      // State 0A is LISTEN; the local address ends in the port, in hexadecimal.
-      if (state === "0A" && local && parseInt(local.split(":").at(-1)!, 16) === port) inodes.add(fields[9]!);
-    }
-  }
-  if (inodes.size === 0) throw new Error(`nothing listens on port ${port}`);
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let fds: string[];
-    try {
-      fds = fs.readdirSync(path.join("/proc", entry, "fd"));
-    } catch {
-      continue; // gone, or not ours to read
-    }
-    for (const fd of fds) {
-      try {
-        const target = fs.readlinkSync(path.join("/proc", entry, "fd", fd));
-        const inode = target.match(/^socket:\[(\d+)\]$/)?.[1];
-        if (inode && inodes.has(inode)) return Number(entry);
-      } catch {
-        // closed meanwhile
-      }
-    }
-  }
-  throw new Error(`no process found for port ${port}`);
-}
-
-/** Resident set size in bytes (VmRSS of /proc/<pid>/status). */
+/** The server process's memory, seen from outside as an operator would (Linux /proc). */
 export function residentBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1];
   if (!kb) throw new Error(`no VmRSS for process ${pid}`);
   return Number(kb) * 1024;
+}
+
+/**
+ * A server of the test's own, for a measurement no other test may disturb (the shared
+ * server's memory moves with whatever the other worker's pages do): the built server on a
+ * free port, on a copy of the migrated template database (E2E_TEMPLATE_DIR, set by
+ * scripts/e2e.js), stopped and removed by `stop()`.
+ */
+export async function startOwnServer() {
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (!template) throw new Error("E2E_TEMPLATE_DIR is not set: run the tests with npm run test:e2e");
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-own-server-"));
+  fs.cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: path.resolve(import.meta.dirname, "../../.."),
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const up = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the test's own server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
