@@ -11,11 +11,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-
-import pg from "pg";
 
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
@@ -27,10 +24,10 @@ import { createProject } from "~/.server/projects/projects";
 import { asc, eq } from "drizzle-orm";
 import { generateNKeysBetween } from "fractional-indexing";
 
+import { ADMIN_URL, PASSWORD, admin, cpuMs, freePort, ms, percentile, signIn, stop } from "./bench-support";
+
 const root = path.resolve(process.env.BENCH_APP_DIR ?? path.join(import.meta.dirname, ".."));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const PASSWORD = "bench-password-1";
 /** The List view's project size. */
 const LIST_TASKS = 5_000;
 
@@ -158,16 +155,6 @@ async function prepare(engine: "pglite" | "postgres"): Promise<Target | null> {
   };
 }
 
-async function admin(run: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The accounts, through the real use cases; the embedded database is closed again before the server opens it. */
 async function seed(target: Target) {
   process.env.DATA_DIR = target.dataDir;
@@ -261,45 +248,22 @@ async function startServer(target: Target) {
   throw new Error("server did not start");
 }
 
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
-/** Signs in through the form action and keeps the session cookies. */
-async function signIn(base: string, email: string) {
-  const response = await fetch(`${base}/auth/signin`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "password", email, password: PASSWORD }),
-    redirect: "manual",
-  });
-  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .filter((pair) => pair && !pair.endsWith("="))
-    .join("; ");
-}
-
 /**
  * Runs the sequential measurement and the server's CPU time per request over it (user +
  * system of its process, from /proc; null where there is none). Less disturbed than
  * wall-clock time by other work on a shared machine.
  */
 async function timedWithCpu(child: ChildProcess, run: () => Promise<number[]>) {
-  const cpuMs = () => {
+  const cpu = () => {
     try {
-      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+      return cpuMs(child.pid!);
     } catch {
       return null;
     }
   };
-  const before = cpuMs();
+  const before = cpu();
   const c1 = await run();
-  const after = cpuMs();
+  const after = cpu();
   return { c1, cpu: before === null || after === null ? null : (after - before) / (c1.length + 20) };
 }
 
@@ -329,21 +293,4 @@ async function measure(url: string, cookie: string, count: number, concurrency: 
     }),
   );
   return timings.sort((a, b) => a - b);
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function ms(value: number) {
-  return `${value.toFixed(1)} ms`;
 }

@@ -13,12 +13,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { asc, eq } from "drizzle-orm";
-import pg from "pg";
 
 import { db, setDatabase } from "~/.server/db";
 import { openDatabase } from "~/.server/db/client";
@@ -27,15 +25,14 @@ import { createDemoUser } from "~/.server/demo/seed";
 import { projectForMember } from "~/.server/projects/access";
 import { createProject } from "~/.server/projects/projects";
 import { createTask } from "~/.server/tasks/tasks";
+import { ADMIN_URL, PASSWORD, admin, cpuMs, freePort, ms, percentile, rss, signIn, stop } from "./bench-support";
 
 const root = path.resolve(import.meta.dirname, "..");
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const MOVES = Number(process.env.BENCH_MOVES ?? 30);
 const IDLE = Number(process.env.BENCH_IDLE ?? 1000);
 const WARM_UP = 10;
-const PASSWORD = "bench-password-1";
 /** For the memory figures: a full collection on SIGUSR2, without an inspector. */
 const GC_ON_SIGNAL = [
   "--expose-gc",
@@ -129,16 +126,6 @@ async function prepareDatabase() {
   };
 }
 
-async function admin(run: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The members, their workspace, a project and the task that moves, through the use cases. */
 async function seed(databaseUrl: string): Promise<Seeded> {
   const handle = await openDatabase({ databaseUrl, dataDir });
@@ -208,31 +195,9 @@ async function startServer(databaseUrl: string, appUrl?: string, nodeFlags: stri
   throw new Error("server did not start");
 }
 
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
 async function signInAll(base: string, emails: string[]) {
   const cookies = [];
-  for (const email of emails) {
-    const response = await fetch(`${base}/auth/signin`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "password", email, password: PASSWORD }),
-      redirect: "manual",
-    });
-    if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
-    cookies.push(
-      response.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split(";")[0])
-        .filter((pair) => pair && !pair.endsWith("="))
-        .join("; "),
-    );
-  }
+  for (const email of emails) cookies.push(await signIn(base, email));
   return cookies;
 }
 
@@ -340,7 +305,7 @@ async function moveAndMeasure(
     if (response.status !== 200) throw new Error(`the move answered ${response.status}`);
     await everyone;
     if (move < WARM_UP) {
-      if (move === WARM_UP - 1) cpuBefore = cpuMs(children);
+      if (move === WARM_UP - 1) cpuBefore = cpuOf(children);
       continue;
     }
     responses.push(answeredIn);
@@ -353,7 +318,7 @@ async function moveAndMeasure(
     }
   }
   for (const stream of streams) stream.onChange = undefined;
-  const cpuPerMove = (cpuMs(children) - cpuBefore) / MOVES;
+  const cpuPerMove = (cpuOf(children) - cpuBefore) / MOVES;
   return { all, local, remote, responses, spread, spreadRemote, cpuPerMove };
 }
 
@@ -389,37 +354,8 @@ async function measureIdleMemory(databaseUrl: string, email: string) {
 }
 
 /** User + system CPU time of the processes so far, from /proc (clock ticks, USER_HZ = 100). */
-function cpuMs(children: ChildProcess[]) {
-  let total = 0;
-  for (const child of children) {
-    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  }
-  return total;
-}
-
-/** Resident memory in bytes, from /proc (no inspector, no --expose-gc). */
-function rss(pid: number) {
-  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-  if (!line) throw new Error("no VmRSS");
-  return Number(line[1]) * 1024;
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function ms(value: number) {
-  return `${value.toFixed(1)} ms`;
+function cpuOf(children: ChildProcess[]) {
+  return children.reduce((total, child) => total + cpuMs(child.pid!), 0);
 }
 
 function mb(bytes: number) {

@@ -1,0 +1,74 @@
+// What the app benches share (scripts/bench-app.ts, scripts/bench-realtime.ts): a free port,
+// the admin connection that makes and drops their databases, signing in through the form,
+// stopping a server, reading a process's CPU time and memory from /proc, and the figures.
+import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+
+import pg from "pg";
+
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const PASSWORD = "bench-password-1";
+
+export async function admin(run: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** Signs in through the form action and keeps the session cookies. */
+export async function signIn(base: string, email: string) {
+  const response = await fetch(`${base}/auth/signin`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "password", email, password: PASSWORD }),
+    redirect: "manual",
+  });
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((pair) => pair && !pair.endsWith("="))
+    .join("; ");
+}
+
+/** User + system CPU time of a process in ms (from /proc; clock ticks, USER_HZ = 100). */
+export function cpuMs(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Resident memory in bytes, from /proc (no inspector). */
+export function rss(pid: number) {
+  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+  if (!line) throw new Error("no VmRSS");
+  return Number(line[1]) * 1024;
+}
+
+export function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function ms(value: number) {
+  return `${value.toFixed(1)} ms`;
+}
