@@ -45,6 +45,21 @@ export function taskState(access: Pick<TaskAccess, "task" | "project">) {
   return { archivedAt: access.task.archivedAt, deletedAt: access.task.deletedAt, parent: access.project };
 }
 
+/** Who an activity row about a task is about: the task, in its workspace and project. */
+export function taskSubject(access: Pick<TaskAccess, "task">) {
+  return {
+    subjectType: "task",
+    subjectId: access.task.publicId,
+    workspaceId: access.task.workspaceId,
+    projectId: access.task.projectId,
+  };
+}
+
+/** How activity rows name a task: its key and title at the time. */
+export function taskDescription(access: Pick<TaskAccess, "task" | "project">) {
+  return { key: taskKey(access.project.key, access.task.number), title: access.task.title };
+}
+
 /** "WEB-12": the project's key and the task's number. */
 export function taskKey(projectKey: string, number: number) {
   return `${projectKey}-${number}`;

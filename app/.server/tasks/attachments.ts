@@ -9,7 +9,7 @@ import { MAX_ATTACHMENT_BYTES } from "../http/limits";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
 import { removeAttachmentFile, safeFileName, writeAttachmentFile } from "../uploads/attachment-files";
-import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { taskDescription, taskForMember, taskState, taskSubject } from "./access";
 
 /**
  * Files on a task: editors attach and remove them, every member of the workspace lists and
@@ -51,8 +51,8 @@ export async function addAttachment(actor: SignedIn, input: { taskId: string; pr
         .returning({ publicId: attachments.publicId });
       await record({
         verb: "task.attachment_added",
-        ...subject(access),
-        data: { ...describe(access), file: fileName, size: file.size },
+        ...taskSubject(access),
+        data: { ...taskDescription(access), file: fileName, size: file.size },
       });
       return { id: row!.publicId, fileName };
     });
@@ -76,8 +76,8 @@ export async function removeAttachment(
     if (!attachment) throw new NotFoundError("Attachment");
     await record({
       verb: "task.attachment_removed",
-      ...subject(access),
-      data: { ...describe(access), file: attachment.fileName },
+      ...taskSubject(access),
+      data: { ...taskDescription(access), file: attachment.fileName },
     });
     return attachment;
   });
@@ -138,17 +138,4 @@ async function assertRoom(tx: Transaction, taskId: string) {
   if ((row?.total ?? 0) >= MAX_ATTACHMENTS_PER_TASK) {
     throw new FieldError("file", `A task can hold at most ${MAX_ATTACHMENTS_PER_TASK} files. Remove one first.`);
   }
-}
-
-function subject(access: TaskAccess) {
-  return {
-    subjectType: "task",
-    subjectId: access.task.publicId,
-    workspaceId: access.task.workspaceId,
-    projectId: access.task.projectId,
-  };
-}
-
-function describe(access: TaskAccess) {
-  return { key: taskKey(access.project.key, access.task.number), title: access.task.title };
 }

@@ -8,7 +8,7 @@ import { checklistItems } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
-import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { taskDescription, taskForMember, taskState, taskSubject, type TaskAccess } from "./access";
 import { MAX_KEY_LENGTH } from "./positions";
 
 /**
@@ -164,11 +164,8 @@ function itemsOf(tx: Transaction, taskId: string) {
 function changed(access: TaskAccess, change: Record<string, unknown>) {
   return {
     verb: "task.checklist_changed",
-    subjectType: "task",
-    subjectId: access.task.publicId,
-    workspaceId: access.task.workspaceId,
-    projectId: access.task.projectId,
-    data: { key: taskKey(access.project.key, access.task.number), title: access.task.title, ...change },
+    ...taskSubject(access),
+    data: { ...taskDescription(access), ...change },
   };
 }
 

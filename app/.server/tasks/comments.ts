@@ -11,7 +11,7 @@ import { authorize, can } from "../policies";
 import { generatedAvatarUrl } from "~/utils/avatar";
 import { mentionCandidates } from "../chat/messages";
 import { mentionedIds } from "../chat/mentions";
-import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
 import { addFollowers } from "./followers";
 
 /**
@@ -93,10 +93,7 @@ function commentState(access: TaskAccess, comment: typeof comments.$inferSelect,
 
 function subject(access: TaskAccess, commentId: string, extra: Record<string, unknown> = {}) {
   return {
-    subjectType: "task",
-    subjectId: access.task.publicId,
-    workspaceId: access.task.workspaceId,
-    projectId: access.task.projectId,
+    ...taskSubject(access),
     data: {
       key: taskKey(access.project.key, access.task.number),
       title: access.task.title,

@@ -5,7 +5,7 @@ import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
 import { taskFollowers } from "../db/schema";
 import { authorize } from "../policies";
-import { taskForMember, taskKey, taskState } from "./access";
+import { taskForMember, taskKey, taskState, taskSubject } from "./access";
 
 /**
  * Who follows a task: they hear of its comments and status changes. The creator, the
@@ -43,10 +43,7 @@ export async function setTaskFollowed(
     }
     await record({
       verb: input.following ? "task.followed" : "task.unfollowed",
-      subjectType: "task",
-      subjectId: access.task.publicId,
-      workspaceId: access.task.workspaceId,
-      projectId: access.task.projectId,
+      ...taskSubject(access),
       data: { key: result.key, title: access.task.title },
     });
     return { ...result, following: input.following };

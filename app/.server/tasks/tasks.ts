@@ -9,7 +9,7 @@ import { authorize } from "../policies";
 import { projectForMember } from "../projects/access";
 import { mentionCandidates } from "../chat/messages";
 import { mentionedIds } from "../chat/mentions";
-import { taskForMember, taskKey, taskState, type TaskAccess } from "./access";
+import { taskDescription, taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
 import { addFollowers } from "./followers";
 import { positionFor, retryOnPositionConflict, type Placement } from "./positions";
 
@@ -159,8 +159,8 @@ export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
     await addFollowers(tx, task.id, mentions);
     await record({
       verb: "task.updated",
-      ...subject(access),
-      data: { ...describe(access), changes, ...(mentions.length > 0 ? { mentions } : {}) },
+      ...taskSubject(access),
+      data: { ...taskDescription(access), changes, ...(mentions.length > 0 ? { mentions } : {}) },
     });
     return summary(access);
   });
@@ -197,9 +197,9 @@ export async function moveTask(
         .where(eq(tasks.id, task.id));
       await record({
         verb: moved ? "task.moved" : "task.reordered",
-        ...subject(access),
+        ...taskSubject(access),
         data: {
-          ...describe(access),
+          ...taskDescription(access),
           ...(moved ? { changes: { status: { from: access.status.name, to: target.name } } } : {}),
         },
       });
@@ -241,9 +241,9 @@ export async function setTaskAssignees(
     const names = await namesOf(tx, [...added, ...removed]);
     await record({
       verb: "task.assignees_changed",
-      ...subject(access),
+      ...taskSubject(access),
       data: {
-        ...describe(access),
+        ...taskDescription(access),
         added: added.map((userId) => names.get(userId) ?? "a member"),
         removed: removed.map((userId) => names.get(userId) ?? "a member"),
         // Who, by id, for notifications ("assigned to you").
@@ -288,7 +288,7 @@ export async function deleteTask(actor: SignedIn, input: { taskId: string; proje
       .where(
         and(sql`(${tasks.id} = ${access.task.id} or ${tasks.parentId} = ${access.task.id})`, isNull(tasks.deletedAt)),
       );
-    await record({ verb: "task.deleted", ...subject(access), data: describe(access) });
+    await record({ verb: "task.deleted", ...taskSubject(access), data: taskDescription(access) });
     return summary(access);
   });
 }
@@ -345,19 +345,6 @@ function assertDates(startDate: string | null, dueDate: string | null) {
   if (startDate && dueDate && dueDate < startDate) {
     throw new FieldError("dueDate", "The due date cannot be before the start date.");
   }
-}
-
-function subject(access: TaskAccess) {
-  return {
-    subjectType: "task",
-    subjectId: access.task.publicId,
-    workspaceId: access.task.workspaceId,
-    projectId: access.task.projectId,
-  };
-}
-
-function describe(access: TaskAccess) {
-  return { key: taskKey(access.project.key, access.task.number), title: access.task.title };
 }
 
 function summary(access: TaskAccess) {
