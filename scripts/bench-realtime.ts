@@ -25,7 +25,20 @@ import { createDemoUser } from "~/.server/demo/seed";
 import { projectForMember } from "~/.server/projects/access";
 import { createProject } from "~/.server/projects/projects";
 import { createTask } from "~/.server/tasks/tasks";
-import { ADMIN_URL, PASSWORD, admin, cpuMs, freePort, ms, percentile, rss, signIn, stop } from "./bench-support";
+import {
+  ADMIN_URL,
+  PASSWORD,
+  UNLIMITED,
+  admin,
+  cpuMs,
+  freePort,
+  ms,
+  percentile,
+  rss,
+  signIn,
+  stop,
+  untilUp,
+} from "./bench-support";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
@@ -175,24 +188,13 @@ async function startServer(databaseUrl: string, appUrl?: string, nodeFlags: stri
       DATA_DIR: dataDir,
       PORT: String(port),
       APP_URL: appUrl ?? base,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_REQUESTS: "1000000",
-      RATE_LIMIT_WRITES: "1000000",
-      AUTH_RATE_LIMIT_PER_IP: "100000",
+      ...UNLIMITED,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   servers.push(child);
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
+  await untilUp(base);
+  return { base, child };
 }
 
 async function signInAll(base: string, emails: string[]) {

@@ -10,6 +10,28 @@ import pg from "pg";
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const PASSWORD = "bench-password-1";
 
+/** What a benched server needs besides its own settings: one client sends thousands of requests a minute. */
+export const UNLIMITED = {
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_REQUESTS: "1000000",
+  RATE_LIMIT_WRITES: "1000000",
+  AUTH_RATE_LIMIT_PER_IP: "100000",
+};
+
+/** Waits (up to 30 s) until the server at `base` answers its health check. */
+export async function untilUp(base: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server at ${base} did not start`);
+}
+
 export async function admin(run: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
