@@ -56,6 +56,20 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 afterAll(() => mailbox.close());
 
+/** A stream connection of `userId` in this process's hub that keeps what it is sent. */
+function listeningAs(userId: string) {
+  const received: unknown[] = [];
+  const connection = {
+    id: `test-connection-${userId}`,
+    userId,
+    workspaces: new Set<string>(),
+    view: { projectId: null, taskId: null, idle: false },
+    send: (message: unknown) => void received.push(message),
+  };
+  addConnection(connection);
+  return { connection, received };
+}
+
 describe.each(engines)("notifications on %s", (engine) => {
   let database: TestDatabase;
   const stop: (() => void)[] = [];
@@ -392,15 +406,7 @@ describe.each(engines)("notifications on %s", (engine) => {
   it("queues a push per notification for those who turned push on, and tells their open streams", async () => {
     const { owner, ada, bob, projectId } = await team();
     await database.db.update(userSettings).set({ pushNotifications: true }).where(eq(userSettings.userId, ada.id));
-    const received: unknown[] = [];
-    const connection = {
-      id: "test-connection",
-      userId: ada.id,
-      workspaces: new Set<string>(),
-      view: { projectId: null, taskId: null, idle: false },
-      send: (message: unknown) => void received.push(message),
-    };
-    addConnection(connection);
+    const { connection, received } = listeningAs(ada.id);
     try {
       await createTask(owner.actor, { projectId, title: "Push me", assigneeIds: [ada.id, bob.id] });
       await runDueJobs();
@@ -449,15 +455,7 @@ describe.each(engines)("notifications on %s", (engine) => {
   it.runIf(engine === "postgres")("relays a user's message from another process to their streams here", async () => {
     const ada = await buildUser();
     const relay = await startRelay(database.url!);
-    const received: unknown[] = [];
-    const connection = {
-      id: "relayed-connection",
-      userId: ada.id,
-      workspaces: new Set<string>(),
-      view: { projectId: null, taskId: null, idle: false },
-      send: (message: unknown) => void received.push(message),
-    };
-    addConnection(connection);
+    const { connection, received } = listeningAs(ada.id);
     try {
       const message = {
         event: "notification",
