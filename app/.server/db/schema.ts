@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   foreignKey,
@@ -593,4 +594,92 @@ export const jobs = pgTable(
         sql`${t.dedupeKey} is not null and ${t.doneAt} is null and ${t.failedAt} is null and ${t.lockedUntil} is null`,
       ),
   ],
+);
+
+/* ──────────────────────────── Templates and the team calendar ──────────────────────────── */
+
+/**
+ * Project templates. The built-in ones (`builtin_key` set, no workspace) are upserted from
+ * code after every migration; the others are saved from a project by a member and shared
+ * within its workspace. `structure` is the project's shape without its people or comments
+ * (statuses, labels, tasks with subtasks and checklists, dates as days after the start);
+ * the templates module validates it on the way in and out.
+ *
+ * Templates, projects, tasks and comments also have a `search` tsvector with a
+ * GIN index (migration 0009): written in SQL only, so that no ORM select ever reads it.
+ */
+export const templates = pgTable(
+  "templates",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    builtinKey: text("builtin_key"),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull(),
+    /** One of the template icons' names (app/utils/template-icons.ts). */
+    icon: text("icon").notNull(),
+    /** One of the palette's names, as for projects. */
+    color: text("color").notNull(),
+    structure: jsonb("structure").$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid("created_by"),
+    updatedBy: uuid("updated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("templates_public_id_idx").on(t.publicId),
+    uniqueIndex("templates_builtin_key_idx")
+      .on(t.builtinKey)
+      .where(sql`${t.builtinKey} is not null`),
+    index("templates_workspace_idx").on(t.workspaceId, t.updatedAt),
+  ],
+);
+
+/**
+ * The team calendar's events, in a workspace, optionally about one of its projects. Times
+ * are instants; an all-day event runs from midnight UTC of its first day to midnight UTC
+ * after its last (an exclusive end), so its days read the same in every time zone.
+ * `time_zone` is the IANA zone its times were entered in, for editing them back.
+ */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    allDay: boolean("all_day").notNull().default(false),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    createdBy: uuid("created_by"),
+    updatedBy: uuid("updated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("calendar_events_public_id_idx").on(t.publicId),
+    index("calendar_events_workspace_idx").on(t.workspaceId, t.startsAt),
+    index("calendar_events_project_idx").on(t.projectId),
+    check("calendar_events_ends_after_start", sql`${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+/** Who an event invites: members of its workspace, notified when added. */
+export const calendarEventAttendees = pgTable(
+  "calendar_event_attendees",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("calendar_event_attendees_user_idx").on(t.userId)],
 );
