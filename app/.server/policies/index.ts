@@ -37,6 +37,12 @@ export const ACTIONS = [
   "message.create",
   "message.update",
   "message.delete",
+  "template.create",
+  "template.update",
+  "template.delete",
+  "event.create",
+  "event.update",
+  "event.delete",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -80,6 +86,16 @@ const RULES: Record<Action, readonly Role[]> = {
   "message.create": EVERYONE,
   "message.update": EVERYONE,
   "message.delete": EVERYONE,
+  // A workspace's templates are shaped from its projects, by those who shape projects;
+  // each stays its author's to edit or delete (or a manager's, to tidy the shared list).
+  "template.create": EDITORS,
+  "template.update": EDITORS,
+  "template.delete": EDITORS,
+  // The team calendar is shared work: editors add events; each stays its creator's to
+  // change (or a manager's).
+  "event.create": EDITORS,
+  "event.update": EDITORS,
+  "event.delete": EDITORS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -112,12 +128,25 @@ const REFUSALS: Record<Action, string> = {
   "message.create": "You are not a member of this project's workspace.",
   "message.update": "You can edit only your own messages.",
   "message.delete": "You can delete only your own messages.",
+  "template.create": "Viewers cannot save templates. Ask a workspace admin for editor access.",
+  "template.update": "You can edit only your own templates.",
+  "template.delete": "You can delete only your own templates.",
+  "event.create": "Viewers cannot add events. Ask a workspace admin for editor access.",
+  "event.update": "You can edit only the events you created.",
+  "event.delete": "You can delete only the events you created.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */
 const OWN_ONLY: ReadonlySet<Action> = new Set(["comment.update", "message.update"]);
 /** The author may delete it, and so may the workspace's managers (moderation). */
-const OWN_OR_MANAGER: ReadonlySet<Action> = new Set(["comment.delete", "message.delete"]);
+const OWN_OR_MANAGER: ReadonlySet<Action> = new Set([
+  "comment.delete",
+  "message.delete",
+  "template.update",
+  "template.delete",
+  "event.update",
+  "event.delete",
+]);
 
 /**
  * The lifecycle state of the entity acted on, and of what contains it: a project today; a
@@ -185,6 +214,8 @@ const GONE_SUBJECT: Record<string, string> = {
   comment: "Comment",
   message: "Message",
   attachment: "Attachment",
+  template: "Template",
+  event: "Event",
 };
 
 /** Whether the role may do `action` to the entity in its current state. */

@@ -37,6 +37,12 @@ const EXPECTED: Record<Role, Action[]> = {
     ...TALK,
     "attachment.create",
     "attachment.delete",
+    "template.create",
+    "template.update",
+    "template.delete",
+    "event.create",
+    "event.update",
+    "event.delete",
   ],
   viewer: ["workspace.read", "workspace.leave", "project.read", "project.star", "task.read", "task.follow", ...TALK],
 };
@@ -83,6 +89,20 @@ describe("policies", () => {
     expect(can("viewer", "message.delete", mine)).toBe(true);
     // Without the entity, nobody's authorship is known: editing is refused.
     expect(can("owner", "comment.update")).toBe(false);
+  });
+
+  it("lets editors save templates and add events, each then its creator's or a manager's to change", () => {
+    const theirs = { ownedByActor: false };
+    expect(can("viewer", "template.create")).toBe(false);
+    expect(can("viewer", "event.create")).toBe(false);
+    expect(can("editor", "event.create")).toBe(true);
+    expect(can("editor", "template.update", mine)).toBe(true);
+    expect(() => authorize("editor", "template.delete", theirs)).toThrow("You can delete only your own templates.");
+    expect(() => authorize("editor", "event.update", theirs)).toThrow("You can edit only the events you created.");
+    expect(can("admin", "event.delete", theirs)).toBe(true);
+    expect(can("owner", "template.update", theirs)).toBe(true);
+    // A viewer's own event (from before a demotion) is no longer theirs to change.
+    expect(can("viewer", "event.update", mine)).toBe(false);
   });
 
   it("keeps an archived task's or project's comments and chat closed", () => {
