@@ -53,6 +53,32 @@ describe("monthGrid", () => {
     expect(leap[0]!.date).toBe("2028-01-30");
   });
 
+  it("gives February 2024 and 2000 (leap years) 29 days, 2025 and 1900 (common) 28, each in 35 cells", () => {
+    for (const [year, days] of [
+      [2024, 29],
+      [2000, 29],
+      [2025, 28],
+      [1900, 28],
+    ] as const) {
+      const grid = monthGrid({ year, month: 2 });
+      expect({ year, cells: grid.length }).toEqual({ year, cells: 35 });
+      expect(grid.filter((cell) => cell.inMonth).map((cell) => cell.day)).toEqual(
+        Array.from({ length: days }, (_, i) => i + 1),
+      );
+      expect(isCalendarDay(`${year}-02-29`)).toBe(days === 29);
+    }
+  });
+
+  it("needs six weeks only when the month overflows five: Saturday-first 31-day months, not 30-day Friday-first ones", () => {
+    // March 2025 and May 2027 start on a Saturday with 31 days; November 2024 starts on a
+    // Friday with 30 (35 cells); June 2024 starts on a Saturday with 30 (42).
+    expect(monthGrid({ year: 2025, month: 3 })).toHaveLength(42);
+    expect(monthGrid({ year: 2027, month: 5 })).toHaveLength(42);
+    expect(monthGrid({ year: 2024, month: 11 })).toHaveLength(35);
+    expect(monthGrid({ year: 2024, month: 6 })).toHaveLength(42);
+    expect(monthGrid({ year: 2025, month: 5 })).toHaveLength(35);
+  });
+
   it("crosses year boundaries in the grid's first and last weeks", () => {
     const january = monthGrid({ year: 2027, month: 1 });
     expect(january[0]).toEqual({ date: "2026-12-27", day: 27, inMonth: false });

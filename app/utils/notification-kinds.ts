@@ -12,6 +12,9 @@ export const NOTIFICATION_KINDS = {
   dueSoon: "task.due_soon",
   overdue: "task.overdue",
   invited: "invitation.received",
+  eventInvited: "event.invited",
+  eventMoved: "event.moved",
+  eventCancelled: "event.cancelled",
 } as const;
 
 export const NOTIFICATION_GROUPS = {
@@ -23,6 +26,10 @@ export const NOTIFICATION_GROUPS = {
   comments: { label: "Comments", kinds: [NOTIFICATION_KINDS.comment] },
   status: { label: "Status", kinds: [NOTIFICATION_KINDS.status] },
   due: { label: "Due", kinds: [NOTIFICATION_KINDS.dueSoon, NOTIFICATION_KINDS.overdue] },
+  events: {
+    label: "Events",
+    kinds: [NOTIFICATION_KINDS.eventInvited, NOTIFICATION_KINDS.eventMoved, NOTIFICATION_KINDS.eventCancelled],
+  },
   team: {
     label: "Team",
     // The team rules name their notifications after the event (member.role_changed…).

@@ -14,7 +14,7 @@ import { signUpWithRequests } from "./support/api-account";
  * each kind once.
  */
 
-type Ids = { project: string; workspace: string; task: string };
+type Ids = { project: string; workspace: string; task: string; event: string };
 type Target = {
   /** The URL to post to. */
   url: (ids: Ids) => string;
@@ -105,6 +105,11 @@ const ACTIONS: Record<string, Target> = {
     url: () => "/app/team",
     intents: ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"],
   },
+  "routes/app/team-calendar-new.tsx": { url: () => "/app/calendar/new", intents: ["create-event"] },
+  "routes/app/team-calendar-event.tsx": {
+    url: (ids) => `/app/calendar/event/${ids.event}`,
+    intents: ["update-event", "delete-event"],
+  },
   "routes/invite.tsx": { url: () => "/invite/not-a-real-invitation-token" },
   "routes/api/set-theme.ts": { url: () => "/action/set-theme" },
   "routes/not-found.ts": { url: () => "/no-such-page/anywhere" },
@@ -185,6 +190,8 @@ const ID_FIELDS = [
   "connectionId",
   "project",
   "task",
+  "eventId",
+  "attendeeIds",
 ];
 const TEXT_FIELDS = [
   "name",
@@ -199,6 +206,11 @@ const TEXT_FIELDS = [
   "title",
   "newLabel",
   "file",
+  "startDate",
+  "startTime",
+  "endDate",
+  "endTime",
+  "timeZone",
   "endpoint",
   "p256dh",
   "auth",
@@ -330,7 +342,7 @@ test.describe("every action, fed malformed input", () => {
 
   test("anonymously: malformed bodies get 400/415 with a message, odd forms never a 5xx", async ({ request }) => {
     test.setTimeout(120_000);
-    const fake = { project: "fuzz-project", workspace: "fuzz-workspace", task: "fuzz-task" };
+    const fake = { project: "fuzz-project", workspace: "fuzz-workspace", task: "fuzz-task", event: "fuzz-event" };
     const malformed = await fuzzActions(request, MALFORMED, fake, false);
     expectNoServerErrors(malformed);
     expectMalformedRefused(malformed);
@@ -488,5 +500,19 @@ async function projectAndWorkspace(request: APIRequestContext): Promise<Ids> {
   const withTask = await (await request.get(`/app/project/${project}?view=board`)).text();
   const task = new RegExp(`/app/project/${project}/task/([\\w-]+)`).exec(withTask)?.[1];
   if (!task) throw new Error("the task was not created");
-  return { project, workspace, task };
+  // An event on the team calendar, through the Add Event form: it redirects to the month.
+  await send(request, "/app/calendar/new", {
+    headers: FORM,
+    data: form({
+      intent: "create-event",
+      workspaceId: workspace,
+      title: "Fuzz event",
+      startDate: "2027-02-18",
+      allDay: "on",
+    }),
+  });
+  const day = await (await request.get("/app/calendar/day/2027-02-18")).text();
+  const event = /\/app\/calendar\/event\/([\w-]+)/.exec(day)?.[1];
+  if (!event) throw new Error("the event was not created");
+  return { project, workspace, task, event };
 }

@@ -19,6 +19,7 @@ import { addComment } from "~/.server/tasks/comments";
 import { addAttachment } from "~/.server/tasks/attachments";
 import { createLabel } from "~/.server/tasks/labels";
 import { createTask } from "~/.server/tasks/tasks";
+import { createEvent } from "~/.server/calendar/events";
 import routes from "~/routes";
 import * as dashboard from "~/routes/app/dashboard";
 import * as notifications from "~/routes/app/notifications";
@@ -31,6 +32,10 @@ import * as search from "~/routes/app/search";
 import * as task from "~/routes/app/task";
 import * as taskAttachment from "~/routes/app/task-attachment";
 import * as team from "~/routes/app/team";
+import * as teamCalendar from "~/routes/app/team-calendar";
+import * as teamCalendarDay from "~/routes/app/team-calendar-day";
+import * as teamCalendarEvent from "~/routes/app/team-calendar-event";
+import * as teamCalendarNew from "~/routes/app/team-calendar-new";
 import * as workspace from "~/routes/app/workspace";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
@@ -81,6 +86,11 @@ const COVERED = new Set([
   "routes/app/coming-soon.tsx",
   // Only the actor's own browser subscriptions: an outsider's unsubscribe of the owner's is below.
   "routes/app/push.ts",
+  // The team calendar: its month, day and event pages and the Add Event page.
+  "routes/app/team-calendar.tsx",
+  "routes/app/team-calendar-day.tsx",
+  "routes/app/team-calendar-new.tsx",
+  "routes/app/team-calendar-event.tsx",
 ]);
 
 const PROJECT_INTENTS = [
@@ -130,6 +140,8 @@ const TASK_INTENTS = [
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete", "create-label", "update-label", "delete-label"];
 const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
+/** The event page's writes: its creator's, or a workspace manager's. */
+const EVENT_INTENTS = ["update-event", "delete-event"];
 
 const OWNER_PUSH_ENDPOINT = "https://push.example.com/send/owner-browser";
 
@@ -192,6 +204,16 @@ describe.each(engines)("authorization on %s", (engine) => {
   let invitationId: string;
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
   const teamFields = () => ({ email: "new@example.com", role: "editor", userId: owner.id, invitationId });
+  let eventId: string;
+  /** Valid event form fields in the owner's workspace, so only the permission can refuse them. */
+  const eventFields = () => ({
+    title: "Hacked",
+    allDay: "on",
+    startDate: "2027-02-18",
+    timeZone: "UTC",
+    workspaceId: owner.workspaceId,
+    attendeeIds: viewer.id,
+  });
 
   beforeAll(async () => {
     initSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "plotline-secrets-")));
@@ -244,6 +266,13 @@ describe.each(engines)("authorization on %s", (engine) => {
     );
     const [row] = await queryRows<{ id: string }>(database.db, sql`select id from notifications limit 1`);
     notificationId = row!.id;
+    ({ id: eventId } = await createEvent(owner.actor, {
+      workspaceId: owner.workspaceId,
+      title: "Secret event",
+      allDay: true,
+      startDate: "2027-02-18",
+      attendeeIds: [viewer.id],
+    }));
     await savePushSubscription(owner.actor, {
       endpoint: OWNER_PUSH_ENDPOINT,
       p256dh: `B${"A".repeat(86)}`,
@@ -395,18 +424,57 @@ describe.each(engines)("authorization on %s", (engine) => {
       );
     }
 
+    const e = { eventId };
+    await record(
+      "GET event",
+      callLoader(teamCalendarEvent.loader, { ...as, path: `/app/calendar/event/${eventId}`, params: e }),
+    );
+    for (const intent of EVENT_INTENTS) {
+      await record(
+        `POST event intent=${intent}`,
+        callAction(teamCalendarEvent.action, {
+          ...as,
+          path: `/app/calendar/event/${eventId}`,
+          params: e,
+          form: { intent, ...eventFields() },
+        }),
+      );
+    }
+    await record(
+      "POST new event in their workspace",
+      callAction(teamCalendarNew.action, {
+        ...as,
+        path: "/app/calendar/new",
+        form: { intent: "create-event", ...eventFields(), attendeeIds: outsider.id },
+      }),
+    );
+
     for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
 
     // Reads that take no id of theirs still show nothing of theirs.
     const leaks = [
       await callLoader(dashboard.loader, { ...as, path: `/app/dashboard?workspace=${owner.workspaceId}` }),
       await callLoader(search.loader, { ...as, path: "/app/search?q=Secret" }),
+      // The calendar filtered by their workspace shows the outsider's own workspaces instead.
+      await callLoader(teamCalendar.loader, {
+        ...as,
+        path: `/app/calendar?month=2027-02&tasks=1&workspace=${owner.workspaceId}`,
+      }),
+      await callLoader(teamCalendarDay.loader, {
+        ...as,
+        path: `/app/calendar/day/2027-02-18?workspace=${owner.workspaceId}`,
+        params: { date: "2027-02-18" },
+      }),
+      await callLoader(teamCalendarNew.loader, { ...as, path: `/app/calendar/new?workspace=${owner.workspaceId}` }),
     ];
     for (const outcome of leaks) {
       expect(outcome.status).toBe(200);
       expect(JSON.stringify(outcome.data)).not.toContain(projectId);
       expect(JSON.stringify(outcome.data)).not.toContain("Secret Plans");
+      expect(JSON.stringify(outcome.data)).not.toContain("Secret event");
     }
+    // The calendar's filter falls back to the outsider's own workspaces without echoing theirs.
+    for (const outcome of leaks.slice(2)) expect(JSON.stringify(outcome.data)).not.toContain(owner.workspaceId);
     // Marking someone else's notification read changes nothing.
     await callAction(notifications.action, {
       ...as,
@@ -476,6 +544,20 @@ describe.each(engines)("authorization on %s", (engine) => {
         path: "/app/projects/new",
         form: { name: "Mine", workspaceId: owner.workspaceId },
       }),
+      // A viewer reads the team calendar (and attends), but adds, edits and deletes no event.
+      callAction(teamCalendarNew.action, {
+        ...as,
+        path: "/app/calendar/new",
+        form: { intent: "create-event", ...eventFields() },
+      }),
+      ...EVENT_INTENTS.map((intent) =>
+        callAction(teamCalendarEvent.action, {
+          ...as,
+          path: `/app/calendar/event/${eventId}`,
+          params: { eventId },
+          form: { intent, ...eventFields() },
+        }),
+      ),
       ...TEAM_INTENTS.filter((intent) => intent !== "leave").map((intent) =>
         callAction(team.action, {
           ...as,

@@ -13,6 +13,7 @@ import {
 import { deliverNotifications } from "./deliver";
 import { registerNotificationMail } from "./email";
 import { registerReminders } from "./reminders";
+import { registerEventNotifications } from "../calendar/notifications";
 
 /**
  * Who hears about what. Each rule is a durable subscriber (a job written with the change,
@@ -23,6 +24,8 @@ export function registerNotificationSubscribers() {
   const undo = [
     registerNotificationMail(),
     registerReminders(),
+    // The team calendar's attendees (app/.server/calendar/notifications.ts).
+    registerEventNotifications(),
     ...["task.created", "task.assignees_changed", "task.updated"].map((verb) =>
       onEvent(verb, "notify.task_assigned", assigned),
     ),

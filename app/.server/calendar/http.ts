@@ -1,0 +1,59 @@
+import type { Submission } from "@conform-to/react";
+
+import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOr } from "~/utils/time-zones";
+import { monthHref } from "~/components/team-calendar/urls";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import type { EventFormValue } from "~/validation/team-calendar";
+import type { EventFields } from "./events";
+
+/**
+ * What the team calendar's route modules share: the viewer's time zone (the `plotline-tz`
+ * cookie the calendar's script writes; UTC until it has), and the form's value as the use
+ * cases take it.
+ */
+export function viewerTimeZone(request: Request) {
+  const cookies = request.headers.get("Cookie") ?? "";
+  for (const part of cookies.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name !== TIME_ZONE_COOKIE) continue;
+    try {
+      return timeZoneOr(decodeURIComponent(rest.join("=")), DEFAULT_TIME_ZONE);
+    } catch {
+      return DEFAULT_TIME_ZONE;
+    }
+  }
+  return DEFAULT_TIME_ZONE;
+}
+
+export function eventFieldsOf(value: EventFormValue, fallbackZone: string): EventFields {
+  return {
+    title: value.title,
+    description: value.description ?? "",
+    allDay: value.allDay === "on",
+    startDate: value.startDate,
+    startTime: value.startTime,
+    endDate: value.endDate,
+    endTime: value.endTime,
+    timeZone: value.timeZone ?? fallbackZone,
+    projectId: value.projectId ?? null,
+    attendeeIds: value.attendeeIds ?? [],
+  };
+}
+
+/** A use case's field refusal as Conform's reply, so it shows beside its field. */
+export function replyWith(submission: Submission<unknown>, result: { field: string; message: string }) {
+  return submission.reply(
+    result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] },
+  );
+}
+
+/** Back to where the form was opened, showing the event's month when that was the month grid. */
+export function afterSave(redirectTo: FormDataEntryValue | null, startDate: string) {
+  const back = safeRedirectPath(redirectTo, "");
+  if (back.startsWith("/app/calendar/day/")) return back;
+  const params = new URL(back || "/app/calendar", "http://local").searchParams;
+  return monthHref(startDate.slice(0, 7), {
+    workspace: params.get("workspace"),
+    tasks: params.get("tasks") === "1",
+  });
+}

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
+
+/**
+ * The team calendar (/app/calendar), with JavaScript on (Add Event is a dialog) and off (it
+ * is a page): months in the URL, an event added, edited and deleted, a day opened and an
+ * all-day event added from it.
+ */
+const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
+
+const MONTHS = "January February March April May June July August September October November December".split(" ");
+
+/** A day's cell, found by its date link ("February 18, 2027"). */
+const cell = (page: Page, day: string) =>
+  page.getByRole("cell").filter({ has: page.getByRole("link", { name: day, exact: true }) });
+
+// A zone far from UTC: with JavaScript the browser's zone is the one the times are typed and shown in.
+test.use({ viewport: { width: 1400, height: 1000 }, timezoneId: "Asia/Tokyo" });
+
+test("team calendar: months in the URL, an event added, edited and deleted, a day opened @nojs", async ({ page }) => {
+  await signUpByRequest(page.request, { prefix: "team-calendar" });
+
+  // Previous, Next and Today are links with the month in the URL.
+  await page.goto("/app/calendar?month=2027-02");
+  await expect(page.getByRole("heading", { name: "February 2027", level: 1 })).toBeVisible();
+  await expect(page.getByRole("columnheader")).toHaveText(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+  await expect(page.getByRole("cell")).toHaveCount(35);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/app\/calendar\?month=2027-03$/);
+  await expect(page.getByRole("heading", { name: "March 2027", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Previous" }).click();
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\?month=2027-01$/);
+  // January 2027 starts on a Friday and has 31 days: six weeks.
+  await expect(page.getByRole("cell")).toHaveCount(42);
+  await page.getByRole("link", { name: "Today" }).click();
+  await expect(page).toHaveURL(/\/app\/calendar$/);
+  const now = new Date();
+  await expect(
+    page.getByRole("heading", { name: `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`, level: 1 }),
+  ).toBeVisible();
+  await expect(page.locator('td[aria-current="date"]')).toHaveCount(1);
+
+  // Add Event: a dialog with JavaScript, a page without; an end before the start is refused beside the field.
+  await page.goto("/app/calendar?month=2027-02");
+  await page.getByRole("link", { name: "Add Event" }).click();
+  if (usesJs()) await expect(page.getByRole("dialog", { name: "Add Event" })).toBeVisible();
+  else await expect(page.getByRole("heading", { name: "Add Event", level: 1 })).toBeVisible();
+  const form = page.getByRole("form", { name: "Add event" });
+  await form.getByLabel("Title").fill("Design review");
+  await form.getByLabel("Start date").fill("2027-02-18");
+  await form.getByLabel("Start time").fill("14:00");
+  await form.getByLabel("End date").fill("2027-02-18");
+  await form.getByLabel("End time").fill("13:00");
+  await form.getByRole("button", { name: "Add Event" }).click();
+  await expect(form.getByText("The end cannot be before the start")).toBeVisible();
+  await expect(form.getByLabel("Title")).toHaveValue("Design review");
+  await form.getByLabel("End time").fill("15:00");
+  await form.getByRole("button", { name: "Add Event" }).click();
+  await expect(page).toHaveURL(/\/app\/calendar\?month=2027-02$/);
+  await expect(page.getByText("Design review on February 18, 2027.")).toBeVisible();
+  const review = cell(page, "February 18, 2027").getByRole("link", { name: /Design review/ });
+  await expect(review).toHaveText("2:00 PMDesign review");
+
+  // Its page: Edit moves it to the next day, Delete takes it off the calendar.
+  await review.click();
+  await expect(page.getByRole("heading", { name: "Design review", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Edit" }).click();
+  const edit = page.getByRole("form", { name: "Edit event" });
+  await edit.getByLabel("Title").fill("Design review, moved");
+  await edit.getByLabel("Start date").fill("2027-02-19");
+  await edit.getByLabel("End date").fill("2027-02-19");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("heading", { name: "Design review, moved", level: 1 })).toBeVisible();
+  await expect(page.getByText(/Feb 19, 2027, 2:00\s?PM/).first()).toBeVisible();
+  await page.getByText("Delete", { exact: true }).click();
+  await page.getByRole("button", { name: "Delete event" }).click();
+  await expect(page).toHaveURL(/\/app\/calendar\?month=2027-02$/);
+  await expect(page.getByText("Design review, moved is off the calendar.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Design review/ })).toHaveCount(0);
+
+  // A day opens its own page with its items and an Add Event form for that day.
+  await cell(page, "February 10, 2027").getByRole("link", { name: "February 10, 2027" }).click();
+  await expect(page).toHaveURL(/\/app\/calendar\/day\/2027-02-10$/);
+  await expect(page.getByRole("heading", { name: "February 10, 2027", level: 1 })).toBeVisible();
+  await expect(page.getByText("No events this day.")).toBeVisible();
+  const add = page.getByRole("form", { name: "Add event" });
+  await expect(add.getByLabel("Start date")).toHaveValue("2027-02-10");
+  await add.getByLabel("Title").fill("Offsite");
+  await add.getByLabel("All day").check();
+  await add.getByRole("button", { name: "Add Event" }).click();
+  await expect(page).toHaveURL(/\/app\/calendar\/day\/2027-02-10$/);
+  await expect(
+    page.getByRole("region", { name: "Events" }).getByRole("link", { name: "All dayOffsite" }),
+  ).toBeVisible();
+  if (usesJs()) {
+    await page.goto("/app/calendar?month=2027-02");
+    await expect(cell(page, "February 10, 2027").getByRole("link", { name: /Offsite/ })).toBeVisible();
+    expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
+  }
+});
