@@ -124,12 +124,12 @@ export default function TemplatePage({ loaderData, actionData }: Route.Component
           </Button>
         ) : null}
         {permissions.update ? (
-          <Button component={Link} to={`${href}?edit=1`} variant="outlined" aria-pressed={editing}>
+          <Button component={Link} to={`${href}?edit=1`} variant="outlined">
             Edit
           </Button>
         ) : null}
         {permissions.delete ? (
-          <Button component={Link} to={`${href}?delete=1`} variant="outlined" color="error" aria-pressed={deleting}>
+          <Button component={Link} to={`${href}?delete=1`} variant="outlined" color="error">
             Delete
           </Button>
         ) : null}

@@ -128,7 +128,7 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
           component={RouterLink}
           to={hrefWith(filters, { mine: filters.mine ? null : "1" })}
           variant={filters.mine ? "contained" : "outlined"}
-          aria-pressed={filters.mine}
+          aria-current={filters.mine ? "page" : undefined}
         >
           My Templates
         </Button>
@@ -139,6 +139,8 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
         {filters.mine ? <input type="hidden" name="mine" value="1" /> : null}
         <Box sx={{ display: "flex", gap: 1.5, mb: 3 }}>
           <TextField
+            // A new search or "Show all" shows its own words, not the last ones typed.
+            key={filters.q}
             name="q"
             type="search"
             label="Search templates"
