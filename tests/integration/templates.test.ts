@@ -31,7 +31,12 @@ import {
   parseStructure,
   type TemplateStructure,
 } from "~/.server/templates/structure";
-import { deleteTemplate, saveProjectAsTemplate, updateTemplate, useTemplate } from "~/.server/templates/templates";
+import {
+  createProjectFromTemplate,
+  deleteTemplate,
+  saveProjectAsTemplate,
+  updateTemplate,
+} from "~/.server/templates/templates";
 import * as projectSaveTemplate from "~/routes/app/project-save-template";
 import * as templatePage from "~/routes/app/template";
 import * as templateUse from "~/routes/app/template-use";
@@ -48,10 +53,7 @@ describe.each(engines)("templates on %s", (engine) => {
   const START = "2026-03-02";
 
   async function builtInId(key: string) {
-    const [row] = await db()
-      .select({ id: templates.publicId })
-      .from(templates)
-      .where(eq(templates.builtinKey, key));
+    const [row] = await db().select({ id: templates.publicId }).from(templates).where(eq(templates.builtinKey, key));
     return row!.id;
   }
 
@@ -137,9 +139,18 @@ describe.each(engines)("templates on %s", (engine) => {
       expect(structure.tasks.length, template.name).toBeGreaterThanOrEqual(6);
       expect(structure.tasks.length, template.name).toBeLessThanOrEqual(15);
       expect(all.every((task) => task.description !== "" || structure.tasks.every((top) => top !== task))).toBe(true);
-      expect(structure.tasks.some((task) => task.subtasks.length > 0), template.name).toBe(true);
-      expect(all.some((task) => task.checklist.length > 0), template.name).toBe(true);
-      expect(all.some((task) => task.labels.length > 0), template.name).toBe(true);
+      expect(
+        structure.tasks.some((task) => task.subtasks.length > 0),
+        template.name,
+      ).toBe(true);
+      expect(
+        all.some((task) => task.checklist.length > 0),
+        template.name,
+      ).toBe(true);
+      expect(
+        all.some((task) => task.labels.length > 0),
+        template.name,
+      ).toBe(true);
       // Day 0 is the start date the user picks.
       expect(Math.min(...all.flatMap((task) => [task.start, task.due]).filter((day) => day !== null))).toBe(0);
     }
@@ -150,9 +161,15 @@ describe.each(engines)("templates on %s", (engine) => {
     // Migrated already: nothing to write. A changed row is put back; a stray built-in goes.
     expect(await seedBuiltInTemplates(db())).toEqual({ changed: 0, removed: 0 });
     await db().update(templates).set({ name: "Edited" }).where(eq(templates.builtinKey, "meeting-agenda"));
-    await db()
-      .insert(templates)
-      .values({ publicId: "strayBuiltIn1", builtinKey: "retired", name: "Old", category: "General", icon: "star", color: "slate", structure: {} });
+    await db().insert(templates).values({
+      publicId: "strayBuiltIn1",
+      builtinKey: "retired",
+      name: "Old",
+      category: "General",
+      icon: "star",
+      color: "slate",
+      structure: {},
+    });
     expect(await seedBuiltInTemplates(db())).toEqual({ changed: 1, removed: 1 });
     expect(await seedBuiltInTemplates(db())).toEqual({ changed: 0, removed: 0 });
     await database().migrate();
@@ -165,7 +182,7 @@ describe.each(engines)("templates on %s", (engine) => {
     async (_name, template) => {
       const owner = await buildUser();
       const structure = parseStructure(template.structure);
-      const made = await useTemplate(owner.actor, {
+      const made = await createProjectFromTemplate(owner.actor, {
         templateId: await builtInId(template.key),
         workspaceId: owner.workspaceId,
         name: `My ${template.name}`,
@@ -212,7 +229,9 @@ describe.each(engines)("templates on %s", (engine) => {
         .select({ name: labels.name })
         .from(labels)
         .where(eq(labels.workspaceId, shape.project.workspaceId));
-      expect(workspaceLabels.map((label) => label.name).sort()).toEqual(structure.labels.map((label) => label.name).sort());
+      expect(workspaceLabels.map((label) => label.name).sort()).toEqual(
+        structure.labels.map((label) => label.name).sort(),
+      );
       const assigned = await db()
         .select()
         .from(taskAssignees)
@@ -235,7 +254,7 @@ describe.each(engines)("templates on %s", (engine) => {
   it("merges the template's labels into the workspace's, reusing one of the same name whatever its case", async () => {
     const owner = await buildUser();
     await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "research", color: "rose" });
-    const made = await useTemplate(owner.actor, {
+    const made = await createProjectFromTemplate(owner.actor, {
       templateId: await builtInId("project-proposal"),
       workspaceId: owner.workspaceId,
       name: "Proposal",
@@ -246,11 +265,13 @@ describe.each(engines)("templates on %s", (engine) => {
       .from(labels)
       .innerJoin(projects, eq(projects.workspaceId, labels.workspaceId))
       .where(eq(projects.publicId, made.id));
-    expect(rows.filter((label) => label.name.toLowerCase() === "research")).toEqual([{ name: "research", color: "rose" }]);
+    expect(rows.filter((label) => label.name.toLowerCase() === "research")).toEqual([
+      { name: "research", color: "rose" },
+    ]);
     const shape = await projectShape(made.id);
     expect(shape.tasks.find((task) => task.title === "Discovery interviews")?.labels).toEqual(["research"]);
     // A second project from the same template adds no labels.
-    await useTemplate(owner.actor, {
+    await createProjectFromTemplate(owner.actor, {
       templateId: await builtInId("project-proposal"),
       workspaceId: owner.workspaceId,
       name: "Proposal",
@@ -280,7 +301,12 @@ describe.each(engines)("templates on %s", (engine) => {
       dueDate: "2026-05-12",
       assigneeIds: [owner.id],
     });
-    await createTask(owner.actor, { projectId: project.id, parentId: plan.id, title: "Pick a date", dueDate: "2026-05-11" });
+    await createTask(owner.actor, {
+      projectId: project.id,
+      parentId: plan.id,
+      title: "Pick a date",
+      dueDate: "2026-05-11",
+    });
     await createTask(owner.actor, {
       projectId: project.id,
       parentId: plan.id,
@@ -316,7 +342,13 @@ describe.each(engines)("templates on %s", (engine) => {
     const [row] = await db().select().from(templates).where(eq(templates.publicId, saved.id));
     expect(row).toMatchObject({ name: "Launch plan", category: "Business", icon: "briefcase", createdBy: owner.id });
     const structure = row!.structure as unknown as TemplateStructure;
-    expect(structure.statuses.map((status) => status.name)).toEqual(["To Do", "In Progress", "Review", "Done", "Blocked"]);
+    expect(structure.statuses.map((status) => status.name)).toEqual([
+      "To Do",
+      "In Progress",
+      "Review",
+      "Done",
+      "Blocked",
+    ]);
     // Only the labels used; no archived or deleted task; dates from the earliest one (May 10).
     expect(structure.labels).toEqual([{ name: "Urgent", color: "rose" }]);
     expect(flatTasks(structure).map((task) => task.title)).toEqual([
@@ -331,10 +363,15 @@ describe.each(engines)("templates on %s", (engine) => {
       ["Pick a date", 1, "To Do"],
       ["Book the venue", null, "Blocked"],
     ]);
-    expect(structure.tasks[1]).toMatchObject({ title: "Ship it", due: 10, labels: ["Urgent"], checklist: ["Press release", "Tell support"] });
+    expect(structure.tasks[1]).toMatchObject({
+      title: "Ship it",
+      due: 10,
+      labels: ["Urgent"],
+      checklist: ["Press release", "Tell support"],
+    });
     expect(JSON.stringify(structure)).not.toContain(owner.id);
 
-    const again = await useTemplate(owner.actor, {
+    const again = await createProjectFromTemplate(owner.actor, {
       templateId: saved.id,
       workspaceId: owner.workspaceId,
       name: "Launch 2",
@@ -345,12 +382,19 @@ describe.each(engines)("templates on %s", (engine) => {
       startDate: "2026-09-01",
       dueDate: "2026-09-03",
     });
-    const resaved = await saveProjectAsTemplate(owner.actor, { projectId: again.id, name: "Launch plan", category: "Business" });
+    const resaved = await saveProjectAsTemplate(owner.actor, {
+      projectId: again.id,
+      name: "Launch plan",
+      category: "Business",
+    });
     const [second] = await db().select().from(templates).where(eq(templates.publicId, resaved.id));
     expect(second!.structure).toEqual(row!.structure);
     // Its own activity row, in the workspace.
     const [logged] = await db().select().from(activity).where(eq(activity.subjectId, saved.id));
-    expect(logged).toMatchObject({ verb: "template.created", data: { name: "Launch plan", project: "Launch", tasks: 5 } });
+    expect(logged).toMatchObject({
+      verb: "template.created",
+      data: { name: "Launch plan", project: "Launch", tasks: 5 },
+    });
   });
 
   it("lets editors save and use templates, viewers neither in that workspace, and hides other workspaces' templates", async () => {
@@ -359,13 +403,17 @@ describe.each(engines)("templates on %s", (engine) => {
     const outsider = await buildUser();
     await addMember(owner.workspaceId, viewer.id, "viewer");
     const project = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Secret" });
-    const saved = await saveProjectAsTemplate(owner.actor, { projectId: project.id, name: "Secret plan", category: "General" });
+    const saved = await saveProjectAsTemplate(owner.actor, {
+      projectId: project.id,
+      name: "Secret plan",
+      category: "General",
+    });
 
     await expect(
       saveProjectAsTemplate(viewer.actor, { projectId: project.id, name: "Mine", category: "General" }),
     ).rejects.toBeInstanceOf(ForbiddenError);
     const into = (user: TestUser, workspaceId: string) =>
-      useTemplate(user.actor, { templateId: saved.id, workspaceId, name: "Copy", startDate: START });
+      createProjectFromTemplate(user.actor, { templateId: saved.id, workspaceId, name: "Copy", startDate: START });
     await expect(into(viewer, owner.workspaceId)).rejects.toBeInstanceOf(ForbiddenError);
     // A viewer there may still use it in a workspace of their own.
     await expect(into(viewer, viewer.workspaceId)).resolves.toMatchObject({ name: "Copy" });
@@ -408,8 +456,16 @@ describe.each(engines)("templates on %s", (engine) => {
     ] as const)
       await addMember(owner.workspaceId, user.id, role);
     const project = await createProject(editor.actor, { workspaceId: owner.workspaceId, name: "Editor's" });
-    const theirs = await saveProjectAsTemplate(editor.actor, { projectId: project.id, name: "Editor's", category: "General" });
-    const ownerOwn = await saveProjectAsTemplate(owner.actor, { projectId: project.id, name: "Owner's", category: "HR" });
+    const theirs = await saveProjectAsTemplate(editor.actor, {
+      projectId: project.id,
+      name: "Editor's",
+      category: "General",
+    });
+    const ownerOwn = await saveProjectAsTemplate(owner.actor, {
+      projectId: project.id,
+      name: "Owner's",
+      category: "HR",
+    });
     const fields = { name: "Renamed", description: "New words", category: "Content" as const };
 
     await expect(updateTemplate(editor.actor, { templateId: ownerOwn.id, ...fields })).rejects.toThrow(
@@ -418,14 +474,23 @@ describe.each(engines)("templates on %s", (engine) => {
     await expect(deleteTemplate(editor.actor, { templateId: ownerOwn.id })).rejects.toBeInstanceOf(ForbiddenError);
     await updateTemplate(editor.actor, { templateId: theirs.id, ...fields, icon: "rocket", color: "teal" });
     const [edited] = await db().select().from(templates).where(eq(templates.publicId, theirs.id));
-    expect(edited).toMatchObject({ name: "Renamed", description: "New words", category: "Content", icon: "rocket", color: "teal" });
+    expect(edited).toMatchObject({
+      name: "Renamed",
+      description: "New words",
+      category: "Content",
+      icon: "rocket",
+      color: "teal",
+    });
     const [change] = await db().select().from(activity).where(eq(activity.verb, "template.updated"));
     expect(change?.data).toMatchObject({ name: "Renamed", changes: { name: { from: "Editor's", to: "Renamed" } } });
     // A manager tidies the shared list.
     await updateTemplate(admin.actor, { templateId: ownerOwn.id, ...fields });
     await deleteTemplate(admin.actor, { templateId: ownerOwn.id });
     await deleteTemplate(editor.actor, { templateId: theirs.id });
-    const left = await db().select().from(templates).where(inArray(templates.publicId, [theirs.id, ownerOwn.id]));
+    const left = await db()
+      .select()
+      .from(templates)
+      .where(inArray(templates.publicId, [theirs.id, ownerOwn.id]));
     expect(left).toEqual([]);
 
     const builtIn = await builtInId("meeting-agenda");
@@ -492,7 +557,12 @@ describe.each(engines)("templates on %s", (engine) => {
         params: { templateId: agenda },
         form: { workspaceId: owner.workspaceId, name: "Sync", startDate: START, ...form },
       });
-    for (const bad of [{ name: "x".repeat(81) }, { startDate: "2026-02-30" }, { startDate: "soon" }, { workspaceId: "../x" }]) {
+    for (const bad of [
+      { name: "x".repeat(81) },
+      { startDate: "2026-02-30" },
+      { startDate: "soon" },
+      { workspaceId: "../x" },
+    ] as Record<string, string>[]) {
       expect((await use(bad)).status).toBe(400);
     }
     const late = await use({ startDate: "9999-12-30" });
@@ -509,7 +579,13 @@ describe.each(engines)("templates on %s", (engine) => {
         params: { projectId: project.id },
         form: { name: "T", category: "General", ...form },
       });
-    for (const bad of [{ name: "" }, { name: "x".repeat(81) }, { description: "x".repeat(501) }, { category: "Sports" }, { icon: "skull" }]) {
+    for (const bad of [
+      { name: "" },
+      { name: "x".repeat(81) },
+      { description: "x".repeat(501) },
+      { category: "Sports" },
+      { icon: "skull" },
+    ] as Record<string, string>[]) {
       expect((await save(bad)).status).toBe(400);
     }
     const saved = await save({ icon: "rocket", color: "purple" });
@@ -519,9 +595,14 @@ describe.each(engines)("templates on %s", (engine) => {
     // Structures: too many tasks, unknown statuses and labels, bad offsets are refused.
     const task = { title: "T", status: "To Do" };
     const base = { statuses: [{ name: "To Do", color: "slate", category: "not_started" }], labels: [] };
-    expect(checkStructure({ ...base, tasks: Array.from({ length: MAX_TEMPLATE_TASKS + 1 }, () => task) }).ok).toBe(false);
+    expect(checkStructure({ ...base, tasks: Array.from({ length: MAX_TEMPLATE_TASKS + 1 }, () => task) }).ok).toBe(
+      false,
+    );
     expect(
-      checkStructure({ ...base, tasks: [{ ...task, subtasks: Array.from({ length: MAX_TEMPLATE_TASKS }, () => task) }] }).ok,
+      checkStructure({
+        ...base,
+        tasks: [{ ...task, subtasks: Array.from({ length: MAX_TEMPLATE_TASKS }, () => task) }],
+      }).ok,
     ).toBe(false);
     expect(checkStructure({ ...base, tasks: [{ ...task, status: "Nope" }] }).ok).toBe(false);
     expect(checkStructure({ ...base, tasks: [{ ...task, labels: ["Ghost"] }] }).ok).toBe(false);
@@ -531,7 +612,11 @@ describe.each(engines)("templates on %s", (engine) => {
 
     // A project past the limit cannot be saved: one more task than a template holds.
     const [row] = await db().select().from(projects).where(eq(projects.publicId, project.id));
-    const [todo] = await db().select().from(statuses).where(eq(statuses.projectId, row!.id)).orderBy(asc(statuses.position));
+    const [todo] = await db()
+      .select()
+      .from(statuses)
+      .where(eq(statuses.projectId, row!.id))
+      .orderBy(asc(statuses.position));
     await db()
       .insert(tasks)
       .values(

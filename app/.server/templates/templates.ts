@@ -51,7 +51,7 @@ export type UseTemplateInput = {
  * with their checklists and dates (the start day plus the offsets). No one is assigned.
  * One `project.created` activity names the template; the tasks have none of their own.
  */
-export async function useTemplate(actor: SignedIn, input: UseTemplateInput) {
+export async function createProjectFromTemplate(actor: SignedIn, input: UseTemplateInput) {
   return writeWithActivity(actor, async (tx, record) => {
     const access = await visibleTemplate(actor.userId, input.templateId, tx);
     const structure = readStructure(access.template.structure);

@@ -8,7 +8,7 @@ import { data, Link as RouterLink, useNavigation, useRouteLoaderData } from "rea
 
 import { load, requireActor, run } from "~/.server/http/respond";
 import { visibleTemplate } from "~/.server/templates/queries";
-import { useTemplate } from "~/.server/templates/templates";
+import { createProjectFromTemplate } from "~/.server/templates/templates";
 import { redirectWithToast } from "~/.server/toast";
 import { SubmitButton } from "~/components/forms/fields";
 import { UseTemplateForm } from "~/components/templates/use-template-form";
@@ -37,7 +37,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requireActor(request, context);
   const submission = parseWithZod(await request.formData(), { schema: useTemplateSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  const result = await run(() => useTemplate(actor, { templateId: params.templateId, ...submission.value }));
+  const result = await run(() =>
+    createProjectFromTemplate(actor, { templateId: params.templateId, ...submission.value }),
+  );
   if (!result.ok) {
     const errors = result.field
       ? { fieldErrors: { [result.field]: [result.message] } }

@@ -242,7 +242,7 @@ const OutlineList = styled("div")(({ theme }) => {
     "& .pl-task-title": { fontWeight: 600, overflowWrap: "anywhere" },
     "& .pl-task-meta": { color: palette.text.secondary, fontSize: 13 },
     "& .pl-subtasks": { margin: "6px 0 0 20px", color: palette.text.secondary, fontSize: 14 },
-    "& .pl-subtasks li::before": { content: '"↳ "' },
+    "& .pl-subtasks li::before": { content: '"↳ " / ""' },
   };
 });
 
