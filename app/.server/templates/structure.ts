@@ -22,13 +22,13 @@ export const MAX_TEMPLATE_STATUSES = 20;
 /** As many as a workspace may have: a project can use them all. */
 export const MAX_TEMPLATE_LABELS = MAX_LABELS_PER_WORKSPACE;
 export const MAX_CHECKLIST_ITEMS = 100;
-/** Ten years either way of the start day. */
+/** Up to ten years after the start day (day 0); nothing comes before it. */
 export const MAX_OFFSET_DAYS = 3650;
 /** The whole structure as JSON: 500 tasks with room to describe them, not a dump of a wiki. */
 export const MAX_STRUCTURE_CHARS = 1_000_000;
 
 const color = z.enum(PROJECT_COLOR_NAMES as [string, ...string[]]);
-const offset = z.number().int().min(-MAX_OFFSET_DAYS).max(MAX_OFFSET_DAYS).nullable();
+const offset = z.number().int().min(0).max(MAX_OFFSET_DAYS).nullable();
 
 const statusSchema = z.object({
   name: z.string().trim().min(1).max(40),

@@ -130,7 +130,7 @@ export async function createProjectFromTemplate(actor: SignedIn, input: UseTempl
     // Parents first: a subtask's row refers to its parent's.
     const parents = rows.filter((row) => row.parentId === null);
     const children = rows.filter((row) => row.parentId !== null);
-    for (const batch of [parents, children]) if (batch.length > 0) await tx.insert(tasks).values(batch);
+    for (const batch of [...chunks(parents), ...chunks(children)]) await tx.insert(tasks).values(batch);
     if (number > 0) await tx.update(projects).set({ taskCounter: number }).where(eq(projects.id, project.id));
 
     const items = extras.flatMap(({ id, task }) => {
@@ -142,17 +142,17 @@ export async function createProjectFromTemplate(actor: SignedIn, input: UseTempl
         position: positions[index]!,
       }));
     });
-    if (items.length > 0) await tx.insert(checklistItems).values(items);
+    for (const batch of chunks(items)) await tx.insert(checklistItems).values(batch);
     const tagged = extras.flatMap(({ id, task }) =>
       [...new Set(task.labels.map((name) => labelIds.get(name.toLowerCase())!))].map((labelId) => ({
         taskId: id,
         labelId,
       })),
     );
-    if (tagged.length > 0) await tx.insert(taskLabels).values(tagged);
+    for (const batch of chunks(tagged)) await tx.insert(taskLabels).values(batch);
     // The creator follows what they create, as with tasks made one by one.
-    if (rows.length > 0) {
-      await tx.insert(taskFollowers).values(rows.map((row) => ({ taskId: row.id!, userId: actor.userId })));
+    for (const batch of chunks(rows.map((row) => ({ taskId: row.id!, userId: actor.userId })))) {
+      await tx.insert(taskFollowers).values(batch);
     }
 
     await record({
@@ -165,6 +165,16 @@ export async function createProjectFromTemplate(actor: SignedIn, input: UseTempl
     });
     return { id: project.publicId, name: project.name, key: project.key, tasks: number };
   });
+}
+
+/**
+ * Rows in batches small enough for one statement's parameters (PostgreSQL takes 65,535):
+ * 500 tasks of 100 checklist items each are 50,000 rows.
+ */
+function chunks<T>(rows: T[], size = 1000): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+  return batches;
 }
 
 /** The template's labels as the workspace's label ids (by lower-cased name), creating those it lacks. */
