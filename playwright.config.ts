@@ -8,7 +8,7 @@ const baseURL = `http://localhost:${port}`;
 const requestOnly = "**/*.request.spec.ts";
 // The signed-in app's specs run whole in both modes. (`grep` sees a test's file name, its
 // describe titles, its title and its tags.)
-const appFlows = /(^| )(dashboard|project|settings|tasks|team|workspaces)\.spec\.ts /;
+const appFlows = /(^| )(dashboard|project|settings|tasks|team|templates|workspaces)\.spec\.ts /;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -68,8 +68,8 @@ if (logged) {
 process.exit(status);
 
 /**
- * An embedded database with every migration applied, made once for a set of migrations and
- * PGlite version (.tmp/e2e-template-<hash>/pglite) and copied into each run's data dir: the
+ * An embedded database with every migration applied (and the built-in templates), made once
+ * for a set of migrations, templates and PGlite version (.tmp/e2e-template-<hash>/pglite) and copied into each run's data dir: the
  * server then starts on a migrated database instead of creating and migrating one.
  */
 function migratedTemplate() {
@@ -80,6 +80,10 @@ function migratedTemplate() {
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
   hash.update(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
+  // Migrating also brings the built-in templates up to date (app/.server/db/client.ts).
+  const builtIns = path.join(root, "app/.server/templates");
+  for (const file of fs.readdirSync(builtIns).sort())
+    hash.update(file).update(fs.readFileSync(path.join(builtIns, file)));
   const key = hash.digest("hex").slice(0, 16);
   const template = path.join(root, ".tmp", `e2e-template-${key}`);
   if (!fs.existsSync(template)) {

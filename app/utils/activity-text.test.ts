@@ -126,3 +126,17 @@ describe("describeActivity for chat messages", () => {
     expect(describeActivity("message.pinned", data)).toBe("message pinned");
   });
 });
+
+describe("describeActivity for templates", () => {
+  it("names the template a project was made from, and what happened to saved templates", () => {
+    expect(describeActivity("project.created", { name: "Apollo" })).toBe("created the project Apollo");
+    expect(describeActivity("project.created", { name: "Sync", template: "Meeting Agenda" })).toBe(
+      "created the project Sync from the template Meeting Agenda",
+    );
+    expect(describeActivity("template.created", { name: "Launch plan", project: "Launch" })).toBe(
+      "saved the project Launch as the template Launch plan",
+    );
+    expect(describeActivity("template.updated", { name: "Launch plan" })).toBe("changed the template Launch plan");
+    expect(describeActivity("template.deleted", { name: "Launch plan" })).toBe("deleted the template Launch plan");
+  });
+});

@@ -143,7 +143,9 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
   const name = typeof data.name === "string" ? data.name : "the project";
   switch (verb) {
     case "project.created":
-      return `created the project ${name}`;
+      return typeof data.template === "string"
+        ? `created the project ${name} from the template ${data.template}`
+        : `created the project ${name}`;
     case "project.renamed": {
       const change = (data.changes as Record<string, Change> | undefined)?.name;
       return change ? `renamed the project from ${change.from} to ${change.to}` : `renamed the project to ${name}`;
@@ -199,6 +201,12 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
       return `deleted the label ${name}`;
     case "workspace.ownership_transferred":
       return `made ${String(data.name)} an owner of the workspace`;
+    case "template.created":
+      return `saved ${typeof data.project === "string" ? `the project ${data.project}` : "a project"} as the template ${name}`;
+    case "template.updated":
+      return `changed the template ${name}`;
+    case "template.deleted":
+      return `deleted the template ${name}`;
     case "status.created":
       return `added the status ${name}`;
     case "status.updated":

@@ -14,7 +14,7 @@ import { signUpWithRequests } from "./support/api-account";
  * each kind once.
  */
 
-type Ids = { project: string; workspace: string; task: string; event: string };
+type Ids = { project: string; workspace: string; task: string; event: string; template: string };
 type Target = {
   /** The URL to post to. */
   url: (ids: Ids) => string;
@@ -88,6 +88,12 @@ const ACTIONS: Record<string, Target> = {
     ],
   },
   "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
+  "routes/app/project-save-template.tsx": { url: (ids) => `/app/project/${ids.project}/save-template` },
+  "routes/app/template.tsx": {
+    url: (ids) => `/app/templates/${ids.template}`,
+    intents: ["update-template", "delete-template"],
+  },
+  "routes/app/template-use.tsx": { url: (ids) => `/app/templates/${ids.template}/use` },
   "routes/app/notifications.tsx": { url: () => "/app/notifications", intents: ["mark-read", "mark-all-read"] },
   "routes/app/workspace-new.tsx": { url: () => "/app/workspaces/new" },
   "routes/app/workspace.tsx": {
@@ -205,8 +211,11 @@ const TEXT_FIELDS = [
   "body",
   "title",
   "newLabel",
-  "file",
+  "description",
+  "category",
+  "icon",
   "startDate",
+  "file",
   "startTime",
   "endDate",
   "endTime",
@@ -342,7 +351,13 @@ test.describe("every action, fed malformed input", () => {
 
   test("anonymously: malformed bodies get 400/415 with a message, odd forms never a 5xx", async ({ request }) => {
     test.setTimeout(120_000);
-    const fake = { project: "fuzz-project", workspace: "fuzz-workspace", task: "fuzz-task", event: "fuzz-event" };
+    const fake = {
+      project: "fuzz-project",
+      workspace: "fuzz-workspace",
+      task: "fuzz-task",
+      event: "fuzz-event",
+      template: "fuzz-template",
+    };
     const malformed = await fuzzActions(request, MALFORMED, fake, false);
     expectNoServerErrors(malformed);
     expectMalformedRefused(malformed);
@@ -514,5 +529,12 @@ async function projectAndWorkspace(request: APIRequestContext): Promise<Ids> {
   const day = await (await request.get("/app/calendar/day/2027-02-18")).text();
   const event = /\/app\/calendar\/event\/([\w-]+)/.exec(day)?.[1];
   if (!event) throw new Error("the event was not created");
-  return { project, workspace, task, event };
+  // A template of the user's own, saved from the project: its edit and delete reach the use cases.
+  const saved = await send(request, `/app/project/${project}/save-template`, {
+    headers: FORM,
+    data: form({ name: "Fuzz template", category: "General" }),
+  });
+  const template = /\/app\/templates\/([\w-]+)/.exec(saved.headers().location ?? "")?.[1];
+  if (!template) throw new Error(`the template was not saved: ${saved.status()} ${await saved.text()}`);
+  return { project, workspace, task, event, template };
 }

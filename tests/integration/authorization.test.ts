@@ -20,12 +20,14 @@ import { addAttachment } from "~/.server/tasks/attachments";
 import { createLabel } from "~/.server/tasks/labels";
 import { createTask } from "~/.server/tasks/tasks";
 import { createEvent } from "~/.server/calendar/events";
+import { saveProjectAsTemplate } from "~/.server/templates/templates";
 import routes from "~/routes";
 import * as dashboard from "~/routes/app/dashboard";
 import * as notifications from "~/routes/app/notifications";
 import * as project from "~/routes/app/project";
 import * as projectDelete from "~/routes/app/project-delete";
 import * as projectNew from "~/routes/app/project-new";
+import * as projectSaveTemplate from "~/routes/app/project-save-template";
 import * as projectStar from "~/routes/app/project-star";
 import * as push from "~/routes/app/push";
 import * as search from "~/routes/app/search";
@@ -36,6 +38,9 @@ import * as teamCalendar from "~/routes/app/team-calendar";
 import * as teamCalendarDay from "~/routes/app/team-calendar-day";
 import * as teamCalendarEvent from "~/routes/app/team-calendar-event";
 import * as teamCalendarNew from "~/routes/app/team-calendar-new";
+import * as templatePage from "~/routes/app/template";
+import * as templateUse from "~/routes/app/template-use";
+import * as templatesPage from "~/routes/app/templates";
 import * as workspace from "~/routes/app/workspace";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
@@ -66,6 +71,10 @@ const COVERED = new Set([
   "routes/app/project.tsx",
   "routes/app/project-star.ts",
   "routes/app/project-delete.tsx",
+  "routes/app/project-save-template.tsx",
+  "routes/app/templates.tsx",
+  "routes/app/template.tsx",
+  "routes/app/template-use.tsx",
   "routes/app/task.tsx",
   "routes/app/task-attachment.ts",
   "routes/app/search.tsx",
@@ -82,8 +91,6 @@ const COVERED = new Set([
   "routes/app/presence.ts",
   // Only tasks assigned to the user in workspaces they are in (tests/integration/my-tasks.test.ts).
   "routes/app/my-tasks.tsx",
-  // Static until their issues land.
-  "routes/app/coming-soon.tsx",
   // Only the actor's own browser subscriptions: an outsider's unsubscribe of the owner's is below.
   "routes/app/push.ts",
   // The team calendar: its month, day and event pages and the Add Event page.
@@ -142,6 +149,9 @@ const WORKSPACE_INTENTS = ["rename", "delete", "create-label", "update-label", "
 const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
 /** The event page's writes: its creator's, or a workspace manager's. */
 const EVENT_INTENTS = ["update-event", "delete-event"];
+const TEMPLATE_INTENTS = ["update-template", "delete-template"];
+/** Valid template form fields, so only the permission can refuse them. */
+const templateFields = { name: "Hacked", description: "", category: "General", startDate: "2026-05-01" };
 
 const OWNER_PUSH_ENDPOINT = "https://push.example.com/send/owner-browser";
 
@@ -202,6 +212,7 @@ describe.each(engines)("authorization on %s", (engine) => {
   const workspaceFields = () => ({ confirmName: "Owner's Workspace", labelId, color: "rose" });
   let notificationId: string;
   let invitationId: string;
+  let templateId: string;
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
   const teamFields = () => ({ email: "new@example.com", role: "editor", userId: owner.id, invitationId });
   let eventId: string;
@@ -246,6 +257,11 @@ describe.each(engines)("authorization on %s", (engine) => {
       database.db,
       sql`select public_id as id from statuses order by position desc limit 1`,
     )) as [{ id: string }];
+    ({ id: templateId } = await saveProjectAsTemplate(owner.actor, {
+      projectId,
+      name: "Secret Template",
+      category: "General",
+    }));
     ({ id: archivedId } = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Old Plans" }));
     ({ id: archivedTaskId } = await createTask(owner.actor, { projectId: archivedId, title: "Old task" }));
     ({ id: messageId } = await postMessage(owner.actor, { projectId, body: "Secret message" }));
@@ -449,6 +465,51 @@ describe.each(engines)("authorization on %s", (engine) => {
       }),
     );
 
+    const tp = { templateId };
+    await record(
+      "GET template",
+      callLoader(templatePage.loader, { ...as, path: `/app/templates/${templateId}`, params: tp }),
+    );
+    for (const intent of TEMPLATE_INTENTS) {
+      await record(
+        `POST template intent=${intent}`,
+        callAction(templatePage.action, {
+          ...as,
+          path: `/app/templates/${templateId}`,
+          params: tp,
+          form: { intent, ...templateFields },
+        }),
+      );
+    }
+    await record(
+      "GET use template",
+      callLoader(templateUse.loader, { ...as, path: `/app/templates/${templateId}/use`, params: tp }),
+    );
+    for (const workspaceId of [outsider.workspaceId, owner.workspaceId]) {
+      await record(
+        `POST use template into ${workspaceId === owner.workspaceId ? "their" : "own"} workspace`,
+        callAction(templateUse.action, {
+          ...as,
+          path: `/app/templates/${templateId}/use`,
+          params: tp,
+          form: { workspaceId, ...templateFields },
+        }),
+      );
+    }
+    await record(
+      "GET save as template",
+      callLoader(projectSaveTemplate.loader, { ...as, path: `/app/project/${projectId}/save-template`, params: p }),
+    );
+    await record(
+      "POST save as template",
+      callAction(projectSaveTemplate.action, {
+        ...as,
+        path: `/app/project/${projectId}/save-template`,
+        params: p,
+        form: templateFields,
+      }),
+    );
+
     for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
 
     // Reads that take no id of theirs still show nothing of theirs.
@@ -466,15 +527,18 @@ describe.each(engines)("authorization on %s", (engine) => {
         params: { date: "2027-02-18" },
       }),
       await callLoader(teamCalendarNew.loader, { ...as, path: `/app/calendar/new?workspace=${owner.workspaceId}` }),
+      await callLoader(templatesPage.loader, { ...as, path: "/app/templates?q=Secret" }),
+      await callLoader(templatesPage.loader, { ...as, path: "/app/templates?mine=1" }),
     ];
     for (const outcome of leaks) {
       expect(outcome.status).toBe(200);
       expect(JSON.stringify(outcome.data)).not.toContain(projectId);
       expect(JSON.stringify(outcome.data)).not.toContain("Secret Plans");
       expect(JSON.stringify(outcome.data)).not.toContain("Secret event");
+      expect(JSON.stringify(outcome.data)).not.toContain(templateId);
     }
     // The calendar's filter falls back to the outsider's own workspaces without echoing theirs.
-    for (const outcome of leaks.slice(2)) expect(JSON.stringify(outcome.data)).not.toContain(owner.workspaceId);
+    for (const outcome of leaks.slice(2, 5)) expect(JSON.stringify(outcome.data)).not.toContain(owner.workspaceId);
     // Marking someone else's notification read changes nothing.
     await callAction(notifications.action, {
       ...as,
@@ -573,6 +637,28 @@ describe.each(engines)("authorization on %s", (engine) => {
           form: { intent, name: "Renamed", ...workspaceFields() },
         }),
       ),
+      // A viewer sees the workspace's templates but saves none, edits none, and makes no project from one there.
+      ...TEMPLATE_INTENTS.map((intent) =>
+        callAction(templatePage.action, {
+          ...as,
+          path: `/app/templates/${templateId}`,
+          params: { templateId },
+          form: { intent, ...templateFields },
+        }),
+      ),
+      callAction(templateUse.action, {
+        ...as,
+        path: `/app/templates/${templateId}/use`,
+        params: { templateId },
+        form: { workspaceId: owner.workspaceId, ...templateFields },
+      }),
+      callLoader(projectSaveTemplate.loader, { ...as, path: `/app/project/${projectId}/save-template`, params: p }),
+      callAction(projectSaveTemplate.action, {
+        ...as,
+        path: `/app/project/${projectId}/save-template`,
+        params: p,
+        form: templateFields,
+      }),
     ];
     for (const outcome of await Promise.all(writes)) {
       expect(outcome.status).toBe(403);
@@ -722,6 +808,19 @@ describe.each(engines)("authorization on %s", (engine) => {
     await record(
       "POST delete",
       callAction(projectDelete.action, { ...as, path: `/app/project/${deletedId}/delete`, params: p }),
+    );
+    await record(
+      "GET save as template",
+      callLoader(projectSaveTemplate.loader, { ...as, path: `/app/project/${deletedId}/save-template`, params: p }),
+    );
+    await record(
+      "POST save as template",
+      callAction(projectSaveTemplate.action, {
+        ...as,
+        path: `/app/project/${deletedId}/save-template`,
+        params: p,
+        form: templateFields,
+      }),
     );
     // The attachment's own task under another project's URL: not found, even for its owner.
     await record(

@@ -7,6 +7,8 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
 
+import { seedBuiltInTemplates } from "../../app/.server/templates/seed";
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** A dump of an in-memory PGlite with every migration applied (see database.ts). */
@@ -16,8 +18,9 @@ declare module "vitest" {
 
 /**
  * Creating a PGlite database (its initdb) costs seconds per test file; loading a dump of
- * one already migrated costs a fraction. The dump is made once per set of migrations and
- * PGlite version and kept in .tmp.
+ * one already migrated (with the built-in templates, as migrate() leaves it) costs a
+ * fraction. The dump is made once per set of migrations, built-in templates and PGlite
+ * version and kept in .tmp.
  */
 export default async function setup(project: TestProject) {
   const root = process.cwd();
@@ -28,10 +31,15 @@ export default async function setup(project: TestProject) {
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
   hash.update(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
+  // The built-in templates are part of a migrated database (db/client.ts migrate()).
+  const builtIns = path.join(root, "app/.server/templates");
+  for (const file of fs.readdirSync(builtIns).sort())
+    hash.update(file).update(fs.readFileSync(path.join(builtIns, file)));
   const template = path.join(root, ".tmp", `vitest-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
   if (!fs.existsSync(template)) {
     const client = await PGlite.create("memory://");
     await migrate(drizzle(client), { migrationsFolder });
+    await seedBuiltInTemplates(drizzle(client));
     const dump = await client.dumpDataDir("none");
     await client.close();
     fs.mkdirSync(path.dirname(template), { recursive: true });

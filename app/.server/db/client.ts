@@ -13,6 +13,7 @@ import { acquireDataDirLock } from "./lock";
 import { startPgliteThread, type PgliteThread } from "./pglite-thread";
 import { queryCounter } from "./query-count";
 import * as authSchema from "../auth-service/schema";
+import { seedBuiltInTemplates } from "../templates/seed";
 import * as appSchema from "./schema";
 
 /** The app's tables and the auth service's (`auth` schema), in one Drizzle schema. */
@@ -66,7 +67,10 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     db,
     engine: "postgres",
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      await afterMigrations(db);
+    },
     ping: (timeoutMs = 2000) => withTimeout(pool.query("select 1"), timeoutMs),
     close: () => pool.end(),
   };
@@ -92,7 +96,10 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
     db: db as unknown as Database,
     engine: "pglite",
     location: dir,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await afterMigrations(db as unknown as Database);
+    },
     ping: (timeoutMs = 2000) => withTimeout(client.query("select 1"), timeoutMs),
     close: async () => {
       try {
@@ -103,6 +110,14 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
     },
   };
   return handle;
+}
+
+/**
+ * The rows the app ships with rather than creates (the built-in templates), brought up to
+ * date after the migrations on every path that migrates: the server, the scripts, the tests.
+ */
+async function afterMigrations(db: Database) {
+  await seedBuiltInTemplates(db);
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number) {

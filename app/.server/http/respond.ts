@@ -34,6 +34,10 @@ export const NOT_FOUND_PAGES = {
     title: "Project Not Found",
     message: "The project you're looking for doesn't exist or you don't have access to it.",
   },
+  Template: {
+    title: "Template Not Found",
+    message: "The template you're looking for doesn't exist or you don't have access to it.",
+  },
   Workspace: {
     title: "Workspace Not Found",
     message: "The workspace you're looking for doesn't exist or you don't have access to it.",

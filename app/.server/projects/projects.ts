@@ -2,7 +2,7 @@ import { and, eq, like, ne } from "drizzle-orm";
 
 import { writeWithActivity, type Actor } from "../activity/use-case";
 import type { Transaction } from "../db/client";
-import { projects, projectStars, projectVisits } from "../db/schema";
+import { projects, projectStars, projectVisits, type Role } from "../db/schema";
 import { db } from "../db";
 import { FieldError } from "../errors";
 import { newPublicId } from "../ids";
@@ -61,29 +61,7 @@ export type CreateProjectInput = {
 export async function createProject(actor: SignedIn, input: CreateProjectInput) {
   return writeWithActivity(actor, async (tx, record) => {
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
-    authorize(workspace.role, "project.create");
-    await assertCanCreateProject(tx, workspace.id);
-    const name = input.name.trim();
-    let key = input.key?.trim();
-    if (key) {
-      if (await keyTaken(tx, workspace.id, key)) throw new FieldError("key", KEY_TAKEN);
-    } else {
-      key = await freeKey(tx, workspace.id, keyFromName(name));
-    }
-    const [project] = await tx
-      .insert(projects)
-      .values({
-        publicId: newPublicId(),
-        workspaceId: workspace.id,
-        key,
-        name,
-        description: input.description?.trim() ?? "",
-        color: input.color ?? colorForName(name),
-        createdBy: actor.userId,
-        updatedBy: actor.userId,
-      })
-      .returning();
-    if (!project) throw new Error("project insert returned no row");
+    const project = await insertProject(tx, actor, workspace, input);
     await createDefaultStatuses(tx, project.id);
     await record({
       verb: "project.created",
@@ -91,10 +69,48 @@ export async function createProject(actor: SignedIn, input: CreateProjectInput) 
       subjectId: project.publicId,
       workspaceId: workspace.id,
       projectId: project.id,
-      data: { name, key },
+      data: { name: project.name, key: project.key },
     });
     return { id: project.publicId, name: project.name, key: project.key };
   });
+}
+
+/**
+ * The new project's row, inside the caller's transaction: the role's right to create
+ * projects, the plan's limit, and the key (the one given, which must be free, or one
+ * derived from the name). Statuses and the activity row are the caller's: a plain project
+ * gets the default columns, one made from a template gets the template's (templates/).
+ */
+export async function insertProject(
+  tx: Transaction,
+  actor: SignedIn,
+  workspace: { id: string; role: Role },
+  input: Omit<CreateProjectInput, "workspaceId">,
+) {
+  authorize(workspace.role, "project.create");
+  await assertCanCreateProject(tx, workspace.id);
+  const name = input.name.trim();
+  let key = input.key?.trim();
+  if (key) {
+    if (await keyTaken(tx, workspace.id, key)) throw new FieldError("key", KEY_TAKEN);
+  } else {
+    key = await freeKey(tx, workspace.id, keyFromName(name));
+  }
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      publicId: newPublicId(),
+      workspaceId: workspace.id,
+      key,
+      name,
+      description: input.description?.trim() ?? "",
+      color: input.color ?? colorForName(name),
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning();
+  if (!project) throw new Error("project insert returned no row");
+  return project;
 }
 
 export type UpdateProjectInput = {

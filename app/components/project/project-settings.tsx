@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
 import { ConfirmByNameForm } from "~/components/forms/confirm-by-name-form";
 import { FormErrors, FormTextField, SubmitButton } from "~/components/forms/fields";
@@ -49,6 +49,17 @@ export function ProjectSettings({
         </SectionCard>
       ) : null}
       {data.statuses ? <StatusSettings statuses={data.statuses} refused={statusRefusal} /> : null}
+      {data.canSaveTemplate ? (
+        <SectionCard title="Save as template" id="settings-save-template">
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
+            Reuse this project's statuses, tasks, subtasks, checklists, labels and dates in new projects. Everyone in{" "}
+            {project.workspace.name} can use the template; assignees, comments and files are not copied.
+          </Typography>
+          <Button component={Link} to={`/app/project/${project.id}/save-template`} variant="outlined">
+            Save as Template
+          </Button>
+        </SectionCard>
+      ) : null}
       {permissions["project.archive"] ? (
         <SectionCard title={project.archived ? "Restore" : "Archive"} id="settings-archive">
           <Typography color="textSecondary" sx={{ mb: 2 }}>

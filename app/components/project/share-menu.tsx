@@ -2,6 +2,7 @@ import Check from "@mui/icons-material/Check";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import GroupAddOutlined from "@mui/icons-material/GroupAddOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import SaveAsOutlined from "@mui/icons-material/SaveAsOutlined";
 import ShareIcon from "@mui/icons-material/Share";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -14,9 +15,17 @@ const COPIED_MS = 2000;
 /**
  * Share: Invite Team Members (the workspace's invitation form), Copy Sharable Link (to
  * the clipboard with JavaScript; without, the Sharing view shows the link to copy) and
- * Sharing Settings (who has access).
+ * Sharing Settings (who has access), and Save as Template for those who may save one.
  */
-export function ShareMenu({ projectUrl, workspaceId }: { projectUrl: string; workspaceId: string }) {
+export function ShareMenu({
+  projectUrl,
+  workspaceId,
+  saveTemplateHref,
+}: {
+  projectUrl: string;
+  workspaceId: string;
+  saveTemplateHref?: string;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -51,6 +60,11 @@ export function ShareMenu({ projectUrl, workspaceId }: { projectUrl: string; wor
       <Link to="?view=sharing" className="pl-menu-item">
         <ManageAccountsOutlined fontSize="small" /> Sharing Settings
       </Link>
+      {saveTemplateHref ? (
+        <Link to={saveTemplateHref} className="pl-menu-item">
+          <SaveAsOutlined fontSize="small" /> Save as Template
+        </Link>
+      ) : null}
       <span aria-live="polite" className="pl-sr-only">
         {copied ? "Link copied to the clipboard" : ""}
       </span>

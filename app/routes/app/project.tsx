@@ -30,7 +30,7 @@ import { bulkEditTasks } from "~/.server/tasks/bulk";
 import { listPage } from "~/.server/tasks/list-params";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
 import { createTask, moveTask, updateTask } from "~/.server/tasks/tasks";
-import { permissionsOf } from "~/.server/policies";
+import { can, permissionsOf } from "~/.server/policies";
 import { membersOf } from "~/.server/team/queries";
 import { redirectWithToast } from "~/.server/toast";
 import { removeImage, storeImage } from "~/.server/uploads/images";
@@ -138,6 +138,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     url: `${env().appUrl}/app/project/${project.publicId}`,
     starred: access.starred,
     permissions,
+    // Saving as a template reads the project, so an archived one may be saved too.
+    canSaveTemplate: can(access.role, "template.create"),
     view,
     statuses,
     activity,
@@ -526,7 +528,11 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         </Box>
         <ProjectViewers key={project.id} projectId={project.id} />
         <StarButton projectId={project.id} name={project.name} starred={loaderData.starred} />
-        <ShareMenu projectUrl={loaderData.url} workspaceId={project.workspace.id} />
+        <ShareMenu
+          projectUrl={loaderData.url}
+          workspaceId={project.workspace.id}
+          saveTemplateHref={loaderData.canSaveTemplate ? `/app/project/${project.id}/save-template` : undefined}
+        />
       </Box>
       {project.archived ? (
         <Alert severity="info" sx={{ mb: 3 }}>

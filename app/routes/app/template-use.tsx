@@ -1,0 +1,101 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link as RouterLink, useNavigation, useRouteLoaderData } from "react-router";
+
+import { load, requireActor, run } from "~/.server/http/respond";
+import { visibleTemplate } from "~/.server/templates/queries";
+import { createProjectFromTemplate } from "~/.server/templates/templates";
+import { redirectWithToast } from "~/.server/toast";
+import { SubmitButton } from "~/components/forms/fields";
+import { UseTemplateForm } from "~/components/templates/use-template-form";
+import { useTemplateSchema } from "~/validation/templates";
+import type { Route } from "./+types/template-use";
+import type { loader as layoutLoader } from "./layout";
+
+/**
+ * Use Template as a page: where the templates page's dialog posts (with JavaScript), and
+ * what its Use Template link opens without. On success: the new project, with a toast.
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Use ${loaderData?.template.name ?? "Template"} · Plotline` },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireActor(request, context);
+  const { template } = await load(() => visibleTemplate(user.id, params.templateId));
+  return {
+    template: { id: template.publicId, name: template.name },
+    today: new Date().toISOString().slice(0, 10),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: useTemplateSchema });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
+  const result = await run(() =>
+    createProjectFromTemplate(actor, { templateId: params.templateId, ...submission.value }),
+  );
+  if (!result.ok) {
+    const errors = result.field
+      ? { fieldErrors: { [result.field]: [result.message] } }
+      : { formErrors: [result.message] };
+    return data({ lastResult: submission.reply(errors) }, { status: 400 });
+  }
+  const { id, name, tasks } = result.value;
+  return redirectWithToast(
+    `/app/project/${id}`,
+    { title: "Project created", description: `${name} is ready with ${tasks} tasks.`, variant: "success" },
+    request,
+  );
+}
+
+export default function UseTemplatePage({ loaderData, actionData }: Route.ComponentProps) {
+  const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+  const navigation = useNavigation();
+  const { template, today } = loaderData;
+  const workspaces = (shell?.workspaces ?? [])
+    .filter((workspace) => workspace.canCreateProject)
+    .map(({ id, name }) => ({ id, name }));
+  return (
+    <Box sx={{ maxWidth: 640, mx: "auto" }}>
+      <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
+        Use {template.name}
+      </Typography>
+      {workspaces.length === 0 ? (
+        <Typography>
+          You can only view the workspaces you are in, so there is nowhere to create a project. Ask a workspace admin
+          for editor access, or{" "}
+          <Link component={RouterLink} to="/app/workspaces/new">
+            create a workspace of your own
+          </Link>
+          .
+        </Typography>
+      ) : (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <UseTemplateForm
+            templateId={template.id}
+            templateName={template.name}
+            workspaces={workspaces}
+            today={today}
+            lastResult={actionData?.lastResult}
+            actions={
+              <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
+                <Button component={RouterLink} to={`/app/templates/${template.id}`}>
+                  Cancel
+                </Button>
+                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Creating..." size="medium">
+                  Create Project
+                </SubmitButton>
+              </Box>
+            }
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}
