@@ -139,4 +139,17 @@ describe("describeActivity for templates", () => {
     expect(describeActivity("template.updated", { name: "Launch plan" })).toBe("changed the template Launch plan");
     expect(describeActivity("template.deleted", { name: "Launch plan" })).toBe("deleted the template Launch plan");
   });
+
+  it("names the calendar event added, moved, changed or cancelled", () => {
+    expect(describeActivity("event.created", { title: "Sprint review" })).toBe(
+      "added the event Sprint review to the calendar",
+    );
+    expect(describeActivity("event.updated", { title: "Sprint review", moved: true })).toBe(
+      "moved the event Sprint review",
+    );
+    expect(describeActivity("event.updated", { title: "Sprint review", moved: false })).toBe(
+      "changed the event Sprint review",
+    );
+    expect(describeActivity("event.deleted", { title: "Sprint review" })).toBe("cancelled the event Sprint review");
+  });
 });

@@ -207,6 +207,12 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
       return `changed the template ${name}`;
     case "template.deleted":
       return `deleted the template ${name}`;
+    case "event.created":
+      return `added the event ${String(data.title)} to the calendar`;
+    case "event.updated":
+      return data.moved ? `moved the event ${String(data.title)}` : `changed the event ${String(data.title)}`;
+    case "event.deleted":
+      return `cancelled the event ${String(data.title)}`;
     case "status.created":
       return `added the status ${name}`;
     case "status.updated":
