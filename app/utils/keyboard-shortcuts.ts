@@ -6,7 +6,7 @@ export type ShortcutAction = "new-task" | "search" | "next-task" | "previous-tas
 
 export const SHORTCUTS: { key: string; action: ShortcutAction; description: string }[] = [
   { key: "c", action: "new-task", description: "New task (on a project's Board or List)" },
-  { key: "/", action: "search", description: "Search projects" },
+  { key: "/", action: "search", description: "Search projects, tasks, comments, templates and members" },
   { key: "j", action: "next-task", description: "Next task on the Board or List" },
   { key: "k", action: "previous-task", description: "Previous task on the Board or List" },
   { key: "e", action: "open-task", description: "Open the focused task" },

@@ -19,7 +19,7 @@ const OpenContext = createContext<() => void>(() => {});
 /** The task title links of the Board (cards) or List (rows) on screen, in page order. */
 const TASK_LINKS = "main .pl-task-title, main td.pl-title > a";
 const QUICK_ADD = 'main input[aria-label^="New task in "]';
-const SEARCH = 'input[name="q"][aria-label="Search projects"]';
+const SEARCH = 'input[name="q"][aria-label="Search"]';
 
 export function KeyboardShortcuts({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
