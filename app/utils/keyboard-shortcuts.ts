@@ -41,3 +41,13 @@ export function shortcutFor(press: KeyPress, focus: Focus, context: { dialogOpen
   if (context.dialogOpen || isTypingInto(focus)) return null;
   return SHORTCUTS.find((shortcut) => shortcut.key === press.key)?.action ?? null;
 }
+
+/**
+ * Ctrl+K (Cmd+K on a Mac) opens the command palette, from anywhere, fields included; never
+ * while an IME composes (its key presses belong to the text; 229 is what browsers report
+ * for them), nor with Alt or Shift (other shortcuts).
+ */
+export function isPaletteShortcut(press: KeyPress & { shiftKey?: boolean; keyCode?: number }) {
+  if (press.isComposing || press.keyCode === 229 || press.altKey || press.shiftKey) return false;
+  return (press.ctrlKey || press.metaKey) && press.key.toLowerCase() === "k";
+}

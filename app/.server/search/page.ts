@@ -2,7 +2,7 @@ import {
   SEARCH_MAX_SHOWN,
   SEARCH_PAGE_STEP as PAGE_STEP,
   SEARCH_TYPES,
-  type SearchResults,
+  type SearchPageData,
   type SearchType,
 } from "~/components/search/types";
 import { parseSearchQuery } from "./parse";
@@ -21,15 +21,7 @@ export const SUMMARY_LIMITS: Record<SearchType, number> = {
 };
 export const PALETTE_LIMITS: SearchLimits = { projects: 5, tasks: 6 };
 
-export type SearchPage = {
-  query: string;
-  type: SearchType | null;
-  /** How many of `type` are shown (its "Show more" asks for PAGE_STEP more). */
-  show: number;
-  results: SearchResults;
-};
-
-export async function searchPage(userId: string, url: URL): Promise<SearchPage> {
+export async function searchPage(userId: string, url: URL): Promise<SearchPageData> {
   const params = url.searchParams;
   const query = parseSearchQuery(params.get("q"));
   const requested = params.get("type");

@@ -76,3 +76,12 @@ export type SearchResults = {
   templates: SearchGroup<TemplateHit>;
   members: SearchGroup<MemberHit>;
 };
+
+/** What `/app/search` answers, for the page and the command palette's fetcher. */
+export type SearchPageData = {
+  query: string;
+  type: SearchType | null;
+  /** How many of `type` are shown (its "Show more" asks for SEARCH_PAGE_STEP more). */
+  show: number;
+  results: SearchResults;
+};
