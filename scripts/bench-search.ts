@@ -16,8 +16,8 @@ import { db, setDatabase } from "~/.server/db";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/.server/db/client";
 import { SUMMARY_LIMITS } from "~/.server/search/page";
 import { parseSearchQuery } from "~/.server/search/parse";
-import { search, tasksByTextQuery } from "~/.server/search/search";
-import { ADMIN_URL, admin, ms, percentile } from "./bench-support";
+import { readRows, search, tasksByTextQuery } from "~/.server/search/search";
+import { ADMIN_URL, admin, cpuMs, ms, percentile } from "./bench-support";
 
 const TASKS = 100_000;
 const PROJECTS = 20;
@@ -53,7 +53,15 @@ const KINDS: { kind: string; query: string }[] = [
 
 type Engine = "postgres" | "pglite";
 const engines = (process.env.BENCH_ENGINES ?? "postgres").split(",") as Engine[];
-const results: { engine: Engine; kind: string; query: string; timings: number[]; found: string }[] = [];
+const results: {
+  engine: Engine;
+  kind: string;
+  query: string;
+  timings: number[];
+  found: string;
+  /** CPU time per search, of this process and the PostgreSQL backends it used (null where unknown). */
+  cpu: number | null;
+}[] = [];
 
 for (const engine of engines) {
   const target = await open(engine);
@@ -68,13 +76,16 @@ for (const engine of engines) {
       for (let i = 0; i < 20; i++) await search(userId, parsed, SUMMARY_LIMITS);
       const timings: number[] = [];
       let found = "";
+      const cpuBefore = await cpuNow(engine);
       for (let i = 0; i < SEARCHES; i++) {
         const before = performance.now();
         const answer = await search(userId, parsed, SUMMARY_LIMITS);
         timings.push(performance.now() - before);
         found = `${answer.tasks.total}${answer.tasks.capped ? "+" : ""} tasks, ${answer.comments.total}${answer.comments.capped ? "+" : ""} comments`;
       }
-      results.push({ engine, kind, query, timings: timings.sort((a, b) => a - b), found });
+      const cpuAfter = await cpuNow(engine);
+      const cpu = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / SEARCHES : null;
+      results.push({ engine, kind, query, timings: timings.sort((a, b) => a - b), found, cpu });
       if (process.env.BENCH_EXPLAIN && parsed.tsquery) await explain(engine, kind, userId, parsed.tsquery);
     }
   } finally {
@@ -86,13 +97,16 @@ for (const engine of engines) {
 console.log(
   `\nSearch (every type, the results page's first rows) over ${TASKS.toLocaleString("en")} tasks in one workspace: ${SEARCHES} searches per kind after 20 warm-up ones, one at a time, in process.\n`,
 );
-console.log("| engine | query kind | query | matches | p50 | p99 |");
-console.log("|---|---|---|---|---|---|");
+console.log("| engine | query kind | query | matches | p50 | p99 | CPU per search |");
+console.log("|---|---|---|---|---|---|---|");
 for (const row of results) {
   console.log(
-    `| ${row.engine} | ${row.kind} | \`${row.query}\` | ${row.found} | ${ms(percentile(row.timings, 50))} | ${ms(percentile(row.timings, 99))} |`,
+    `| ${row.engine} | ${row.kind} | \`${row.query}\` | ${row.found} | ${ms(percentile(row.timings, 50))} | ${ms(percentile(row.timings, 99))} | ${row.cpu === null ? "?" : ms(row.cpu)} |`,
   );
 }
+console.log(
+  "\nCPU per search: user + system time of this process and of the database's backends (from /proc, PostgreSQL on this machine), divided by the searches: what a search costs, less moved than the wall clock by other work on a shared machine.",
+);
 console.log(
   `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}.`,
 );
@@ -181,7 +195,27 @@ async function seed() {
 
 async function explain(engine: Engine, kind: string, userId: string, tsquery: string) {
   const query = tasksByTextQuery(userId, tsquery, SUMMARY_LIMITS.tasks);
-  const rows = await queryRows<Record<string, string>>(db(), sql`explain (analyze, buffers) ${query}`);
+  // With the planner settings the search runs under.
+  const rows = await readRows<Record<string, string>>(sql`explain (analyze, buffers) ${query}`);
   console.log(`\n${engine} · ${kind} · EXPLAIN ANALYZE of the tasks' query:`);
   for (const row of rows) console.log(`  ${Object.values(row)[0]}`);
+}
+
+/**
+ * This process's CPU time plus that of the bench database's backends (the pool's
+ * connections), in ms; null when PostgreSQL is not on this machine. PGlite runs in process.
+ */
+async function cpuNow(engine: Engine) {
+  const own = process.cpuUsage();
+  const mine = (own.user + own.system) / 1000;
+  if (engine === "pglite") return mine;
+  const backends = await queryRows<{ pid: number }>(
+    db(),
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  try {
+    return mine + backends.reduce((sum, { pid }) => sum + cpuMs(pid), 0);
+  } catch {
+    return null;
+  }
 }

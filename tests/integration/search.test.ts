@@ -174,6 +174,10 @@ describe.each(engines)("search on %s", (engine) => {
     expect(await ids("ONBOARDING FLOW")).toEqual([inTitle.id, inDescription.id]);
     expect(await ids("onboard nothing")).toEqual([]);
     expect((await ids("onbo")).length).toBe(3);
+    // Whole words and words that begin so, both.
+    const whole = await createTask(owner.actor, { projectId: project.id, title: "Plan the sprint" });
+    const longer = await createTask(owner.actor, { projectId: project.id, title: "Planning poker" });
+    expect((await ids("plan")).sort()).toEqual([whole.id, longer.id].sort());
     // One letter is a whole word only, not a prefix of every word.
     expect(await ids("o")).toEqual([]);
     expect((await find(owner.id, "mob")).projects.items.map((hit) => plain(hit.name))).toEqual(["Mobile App"]);

@@ -51,6 +51,27 @@ export async function search(userId: string, query: SearchQuery, limits: SearchL
   return { projects, tasks, comments, templates, members };
 }
 
+/**
+ * One statement of the search, in a read-only transaction that tells the planner what it
+ * cannot know: every statement reads at most SEARCH_CANDIDATES + 1 rows through indexes
+ * and stops there. So no parallel workers (starting two for a union of index scans took
+ * 15 ms to do nothing) and no hash or merge joins (for a prefix found in 10,000 comments it
+ * hashed them all, 30 ms, where a nested loop stops at the 201st: 1.4 ms). See
+ * docs/decisions/018-search.md.
+ */
+export function readRows<T>(query: SQL) {
+  return db().transaction(
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_hashjoin', 'off', true),
+              set_config('enable_mergejoin', 'off', true)`,
+      );
+      return queryRows<T>(tx, query);
+    },
+    { accessMode: "read only" },
+  );
+}
+
 /** The workspaces the user is a member of, as a subquery. */
 function memberWorkspaces(userId: string) {
   return sql`(select workspace_id from workspace_members where user_id = ${userId})`;
@@ -62,14 +83,27 @@ function tsquery(text: string) {
 
 type Counted = { total: number | null };
 
+/** A vector's condition: `tsquery` matches it. */
+type Match = (vector: SQL) => SQL;
+
 /**
- * Steps 1 and 2 of every type's query, ready for the details' select: `candidates` must
- * select `id`, `search` and `tiebreak` (newest first among equal ranks). The answer always
- * has one row at least (with null columns when the page is empty) so the count comes back.
+ * Steps 1 and 2 of every type's query, ready for the details' select: `candidates(match)`
+ * must select `id`, `search` and `tiebreak` (newest first among equal ranks) of the rows
+ * whose vector `match`es. Whole-word matches are gathered first, and the prefix-only ones
+ * only if there are too few: a word in thousands of rows fills the candidates from its own
+ * index entry at once, without the index merging every word it begins (docs/decisions/018).
+ * The answer always has one row at least (with null columns when the page is empty) so the
+ * count comes back.
  */
-function rankedPage(candidates: SQL, text: string, limit: number, details: SQL, joins: SQL) {
+function rankedPage(candidates: (match: Match) => SQL, text: string, limit: number, details: SQL, joins: SQL) {
+  // The terms are letters and digits: ":*" is only ever a prefix mark.
+  const exact = text.replaceAll(":*", "");
+  const whole: Match = (vector) => sql`${vector} @@ ${tsquery(exact)}`;
+  const prefixOnly: Match = (vector) => sql`${vector} @@ ${tsquery(text)} and not ${vector} @@ ${tsquery(exact)}`;
+  // Append runs its second branch only when the first has given fewer rows than the limit.
+  const found = exact === text ? candidates(whole) : sql`(${candidates(whole)}) union all (${candidates(prefixOnly)})`;
   return sql`
-    with candidates as (${candidates} limit ${SEARCH_CANDIDATES + 1}),
+    with candidates as (select * from (${found}) as found limit ${SEARCH_CANDIDATES + 1}),
     page as (
       select id, ts_rank(search, ${tsquery(text)}) as rank, tiebreak
       from candidates
@@ -115,11 +149,11 @@ type ProjectRow = Counted & {
 };
 
 async function searchProjects(userId: string, text: string, limit: number) {
-  const rows = await queryRows<ProjectRow>(
-    db(),
+  const rows = await readRows<ProjectRow>(
     rankedPage(
-      sql`select p.id, p.search, p.updated_at as tiebreak from projects p
-          where p.search @@ ${tsquery(text)} and p.deleted_at is null
+      (match) =>
+        sql`select p.id, p.search, p.updated_at as tiebreak from projects p
+          where ${match(sql`p.search`)} and p.deleted_at is null
             and p.workspace_id in ${memberWorkspaces(userId)}`,
       text,
       limit,
@@ -187,25 +221,23 @@ async function searchTasks(userId: string, query: SearchQuery, limit: number): P
 }
 
 async function taskByKey(userId: string, key: NonNullable<SearchQuery["key"]>) {
-  const rows = await queryRows<TaskRow>(
-    db(),
-    sql`select ${TASK_DETAILS(sql`t.title`, sql`null`)}, 1 as total
+  const rows = await readRows<TaskRow>(sql`select ${TASK_DETAILS(sql`t.title`, sql`null`)}, 1 as total
         from tasks t join projects p on p.id = t.project_id
         where p.key = ${key.project} and t.number = ${key.number}
           and t.deleted_at is null and p.deleted_at is null
           and p.workspace_id in ${memberWorkspaces(userId)}
         order by p.updated_at desc
-        limit 5`,
-  );
+        limit 5`);
   return rows.map((row) => toTaskHit(row, true));
 }
 
 /** The tasks' text query (also for the bench's EXPLAIN ANALYZE). */
 export function tasksByTextQuery(userId: string, text: string, limit: number) {
   return rankedPage(
-    sql`select t.id, t.search, t.updated_at as tiebreak from tasks t
+    (match) =>
+      sql`select t.id, t.search, t.updated_at as tiebreak from tasks t
         join projects p on p.id = t.project_id and p.deleted_at is null
-        where t.search @@ ${tsquery(text)} and t.deleted_at is null
+        where ${match(sql`t.search`)} and t.deleted_at is null
           and t.workspace_id in ${memberWorkspaces(userId)}`,
     text,
     limit,
@@ -215,7 +247,7 @@ export function tasksByTextQuery(userId: string, text: string, limit: number) {
 }
 
 async function tasksByText(userId: string, text: string, limit: number) {
-  const rows = await queryRows<TaskRow>(db(), tasksByTextQuery(userId, text, limit));
+  const rows = await readRows<TaskRow>(tasksByTextQuery(userId, text, limit));
   return group(
     rows,
     (row) => row.id !== null,
@@ -235,13 +267,13 @@ type CommentRow = Counted & {
 };
 
 async function searchComments(userId: string, text: string, limit: number) {
-  const rows = await queryRows<CommentRow>(
-    db(),
+  const rows = await readRows<CommentRow>(
     rankedPage(
-      sql`select c.id, c.search, c.created_at as tiebreak from comments c
+      (match) =>
+        sql`select c.id, c.search, c.created_at as tiebreak from comments c
           join tasks t on t.id = c.task_id and t.deleted_at is null
           join projects p on p.id = t.project_id and p.deleted_at is null
-          where c.search @@ ${tsquery(text)} and c.deleted_at is null
+          where ${match(sql`c.search`)} and c.deleted_at is null
             and t.workspace_id in ${memberWorkspaces(userId)}`,
       text,
       limit,
@@ -276,11 +308,11 @@ type TemplateRow = Counted & {
 };
 
 async function searchTemplates(userId: string, text: string, limit: number) {
-  const rows = await queryRows<TemplateRow>(
-    db(),
+  const rows = await readRows<TemplateRow>(
     rankedPage(
-      sql`select tp.id, tp.search, tp.updated_at as tiebreak from templates tp
-          where tp.search @@ ${tsquery(text)}
+      (match) =>
+        sql`select tp.id, tp.search, tp.updated_at as tiebreak from templates tp
+          where ${match(sql`tp.search`)}
             and (tp.workspace_id is null or tp.workspace_id in ${memberWorkspaces(userId)})`,
       text,
       limit,
@@ -319,17 +351,17 @@ const emailWords = (column: SQL) => sql`translate(${column}, '@.+-_', '     ')`;
  * Profiles have no search column: the co-members are few, so their vectors are made here.
  */
 async function searchMembers(userId: string, text: string, limit: number) {
-  const rows = await queryRows<MemberRow>(
-    db(),
+  const memberVector = sql`to_tsvector('simple', coalesce(pr.full_name, '') || ' ' || ${emailWords(sql`pr.email`)})`;
+  const rows = await readRows<MemberRow>(
     rankedPage(
-      sql`select pr.id, to_tsvector('simple', coalesce(pr.full_name, '') || ' ' || ${emailWords(sql`pr.email`)}) as search,
-            pr.updated_at as tiebreak
+      (match) =>
+        sql`select pr.id, ${memberVector} as search, pr.updated_at as tiebreak
           from profiles pr
           where pr.id in (
             select theirs.user_id from workspace_members mine
             join workspace_members theirs on theirs.workspace_id = mine.workspace_id
             where mine.user_id = ${userId})
-          and to_tsvector('simple', coalesce(pr.full_name, '') || ' ' || ${emailWords(sql`pr.email`)}) @@ ${tsquery(text)}`,
+          and ${match(memberVector)}`,
       text,
       limit,
       sql`pr.id, pr.email, ${headline(sql`coalesce(nullif(pr.full_name, ''), split_part(pr.email, '@', 1))`, text, WHOLE)} as "nameMarked",
