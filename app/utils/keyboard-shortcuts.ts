@@ -2,7 +2,7 @@
  * The app's single-key shortcuts, as a pure mapping from a key press and where the focus
  * is to what to do: testable without a browser, and the list the help dialog shows.
  */
-export type ShortcutAction = "new-task" | "search" | "next-task" | "previous-task" | "open-task" | "help";
+export type ShortcutAction = "new-task" | "search" | "next-task" | "previous-task" | "open-task" | "help" | "palette";
 
 export const SHORTCUTS: { key: string; action: ShortcutAction; description: string }[] = [
   { key: "c", action: "new-task", description: "New task (on a project's Board or List)" },
@@ -11,6 +11,12 @@ export const SHORTCUTS: { key: string; action: ShortcutAction; description: stri
   { key: "k", action: "previous-task", description: "Previous task on the Board or List" },
   { key: "e", action: "open-task", description: "Open the focused task" },
   { key: "?", action: "help", description: "Show these shortcuts" },
+  // Listed for the help dialog; the palette listens for it itself (`isPaletteShortcut`).
+  {
+    key: "Ctrl K",
+    action: "palette",
+    description: "Command palette: go to a project or task, or run a command (⌘K on a Mac)",
+  },
 ];
 
 export type KeyPress = {

@@ -55,6 +55,9 @@ function perform(action: ShortcutAction, openHelp: () => void) {
     case "next-task":
     case "previous-task":
       return focusOn(neighbourTask(action === "next-task" ? 1 : -1));
+    case "palette":
+      // The palette listens for Ctrl+K itself; shortcutFor never answers this.
+      return false;
     case "open-task": {
       const focused = document.activeElement;
       if (!(focused instanceof HTMLElement) || !focused.matches(TASK_LINKS)) return false;
