@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { shortcutFor, type Focus, type KeyPress } from "./keyboard-shortcuts";
+import { isPaletteShortcut, shortcutFor, type Focus, type KeyPress } from "./keyboard-shortcuts";
 
 const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -40,5 +40,21 @@ describe("shortcutFor", () => {
     expect(shortcutFor(press("j", { altKey: true }), null, open)).toBeNull();
     expect(shortcutFor(press("k", { isComposing: true }), null, open)).toBeNull();
     expect(shortcutFor(press("?"), null, { dialogOpen: true })).toBeNull();
+  });
+});
+
+describe("isPaletteShortcut", () => {
+  it("is Ctrl+K or Cmd+K, in either case", () => {
+    expect(isPaletteShortcut(press("k", { ctrlKey: true }))).toBe(true);
+    expect(isPaletteShortcut(press("K", { metaKey: true }))).toBe(true);
+    expect(isPaletteShortcut(press("k"))).toBe(false);
+    expect(isPaletteShortcut(press("j", { ctrlKey: true }))).toBe(false);
+  });
+
+  it("is nothing while an IME composes, nor with Alt or Shift", () => {
+    expect(isPaletteShortcut(press("k", { ctrlKey: true, isComposing: true }))).toBe(false);
+    expect(isPaletteShortcut({ ...press("k", { ctrlKey: true }), keyCode: 229 })).toBe(false);
+    expect(isPaletteShortcut(press("k", { ctrlKey: true, altKey: true }))).toBe(false);
+    expect(isPaletteShortcut({ ...press("K", { ctrlKey: true }), shiftKey: true })).toBe(false);
   });
 });

@@ -133,8 +133,8 @@ test("filter by workspace, sort by name, and the sidebar stays collapsed after a
 
 test("the top bar: search, theme menu and account menu", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash" });
-  await page.getByRole("searchbox", { name: "Search projects" }).fill("web");
-  await page.getByRole("searchbox", { name: "Search projects" }).press("Enter");
+  await page.getByRole("searchbox", { name: "Search", exact: true }).fill("web");
+  await page.getByRole("searchbox", { name: "Search", exact: true }).press("Enter");
   await expect(page).toHaveURL(/\/app\/search\?q=web$/);
   // The URL changes before the new page has rendered (and closed any open menu).
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");

@@ -57,6 +57,6 @@ test("shortcuts: ? lists them, c adds a task, j/k move through cards, e opens on
 
   await blur(page);
   await page.keyboard.press("/");
-  await expect(page.getByRole("searchbox", { name: "Search projects" })).toBeFocused();
-  await expect(page.getByRole("searchbox", { name: "Search projects" })).toHaveValue("");
+  await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toBeFocused();
+  await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue("");
 });

@@ -58,14 +58,14 @@ test("search finds projects by name; notifications start empty", async ({ page }
   await expect(page).toHaveURL(/\/app\/project\//);
 
   await page.goto("/app/search?q=redesign");
-  await expect(page.getByRole("heading", { name: "1 project match “redesign”" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 result for “redesign”" })).toBeVisible();
   await page
     .getByRole("main")
     .getByRole("link", { name: /Website Redesign/ })
     .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Website Redesign");
   await page.goto("/app/search?q=nothing-like-this");
-  await expect(page.getByRole("heading", { name: "No projects match “nothing-like-this”" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "No results for “nothing-like-this”" })).toBeVisible();
   if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await page.getByLabel("Notifications").click();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, like, lte, or, SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lte, or, SQL, sql } from "drizzle-orm";
 
 import { db } from "../db";
 import { activityFeed } from "../activity/feed";
@@ -8,7 +8,7 @@ import { liveProjects } from "./access";
 import { kindVerbs, type ActivityKind } from "~/utils/activity-kinds";
 
 /**
- * Reads for the dashboard, the sidebar and search: each is one query, whatever the number
+ * Reads for the dashboard and the sidebar: each is one query, whatever the number
  * of projects (the bench counts them), and each only ever sees the user's own workspaces.
  */
 export type ProjectSort = "modified" | "name";
@@ -213,16 +213,6 @@ export async function sidebarPage(userId: string, limit: number) {
 
 function pick(row: { id: string; name: string; color: string }) {
   return { id: row.id, name: row.name, color: row.color };
-}
-
-/** Project names containing the query (case-insensitive), archived ones last. */
-export async function searchProjects(userId: string, query: string, limit = 50) {
-  const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const rows = await memberProjects(userId)
-    .where(and(liveProjects, ilike(projects.name, pattern)))
-    .orderBy(asc(isNotNull(projects.archivedAt)), asc(sql`lower(${projects.name})`))
-    .limit(limit);
-  return rows.map(toCard);
 }
 
 export const ACTIVITY_PAGE_SIZE = 20;

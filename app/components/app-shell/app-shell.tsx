@@ -7,6 +7,7 @@ import { useDetailsDismiss } from "~/components/use-details-dismiss";
 import { ListStyles } from "~/components/lists/styles";
 import { LiveNotifications } from "~/components/realtime/live-notifications";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
+import { CommandPalette } from "./command-palette";
 import { CreateProjectProvider } from "./create-project-dialog";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { MOBILE_NAV_ID, Sidebar } from "./sidebar";
@@ -35,6 +36,10 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   const creatable = shell.workspaces
     .filter((workspace) => workspace.canCreateProject)
     .map(({ id, name }) => ({ id, name }));
+  // The palette's "New task" list before anything is typed: the sidebar's projects where the user may add tasks.
+  const taskProjects = shell.workspaces
+    .filter((workspace) => workspace.canCreateProject)
+    .flatMap((workspace) => workspace.projects.map(({ id, name }) => ({ id, name })));
   return (
     <RealtimeProvider since={shell.streamFrom}>
       <LiveNotifications />
@@ -48,6 +53,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             <main id="main">{children}</main>
           </Body>
           <AssistantSlot />
+          <CommandPalette projects={taskProjects} />
         </KeyboardShortcuts>
       </CreateProjectProvider>
     </RealtimeProvider>

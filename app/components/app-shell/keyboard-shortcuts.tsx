@@ -19,7 +19,7 @@ const OpenContext = createContext<() => void>(() => {});
 /** The task title links of the Board (cards) or List (rows) on screen, in page order. */
 const TASK_LINKS = "main .pl-task-title, main td.pl-title > a";
 const QUICK_ADD = 'main input[aria-label^="New task in "]';
-const SEARCH = 'input[name="q"][aria-label="Search projects"]';
+const SEARCH = 'input[name="q"][aria-label="Search"]';
 
 export function KeyboardShortcuts({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -55,6 +55,9 @@ function perform(action: ShortcutAction, openHelp: () => void) {
     case "next-task":
     case "previous-task":
       return focusOn(neighbourTask(action === "next-task" ? 1 : -1));
+    case "palette":
+      // The palette listens for Ctrl+K itself; shortcutFor never answers this.
+      return false;
     case "open-task": {
       const focused = document.activeElement;
       if (!(focused instanceof HTMLElement) || !focused.matches(TASK_LINKS)) return false;

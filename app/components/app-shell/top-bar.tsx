@@ -160,11 +160,13 @@ export function SearchBox({ className }: { className?: string }) {
     <SearchForm method="get" action="/app/search" role="search" className={className}>
       <Glyph name="search" />
       <input
+        key={params.get("q") ?? ""}
         name="q"
         type="search"
-        placeholder="Search projects…"
+        placeholder="Search…"
         defaultValue={params.get("q") ?? ""}
-        aria-label="Search projects"
+        aria-label="Search"
+        maxLength={100}
       />
     </SearchForm>
   );
