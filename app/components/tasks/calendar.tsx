@@ -5,7 +5,8 @@ import { Form, Link, useLocation } from "react-router";
 import type { CalendarTask, ProjectCalendar } from "./calendar-types";
 import { useHydrated } from "~/utils/use-hydrated";
 import { CalendarDnd, Draggable, Droppable, useReschedule, withMoves } from "./calendar-dnd";
-import { dayName, WEEKDAYS } from "~/utils/calendar-month";
+import { dayName } from "~/utils/calendar-month";
+import { monthGridStyles, WeekdayHeader } from "../calendar/month-grid";
 
 /**
  * The Calendar view: the project's tasks on a month grid by due date, the undated ones
@@ -35,36 +36,8 @@ const Root = styled("div")(({ theme }) => {
     "& .pl-cal-layout": { display: "grid", gap: 16, alignItems: "start" },
     "@container (min-width: 880px)": { "& .pl-cal-layout": { gridTemplateColumns: "minmax(0, 1fr) 260px" } },
     "& .pl-cal-scroll": { overflowX: "auto" },
-    "& table": { width: "100%", minWidth: 560, tableLayout: "fixed", borderCollapse: "collapse" },
-    "& th": { padding: "4px 0", fontSize: 12, fontWeight: 600, color: palette.text.secondary },
-    "& td": {
-      height: 104,
-      padding: 4,
-      verticalAlign: "top",
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-    },
-    "& td[data-outside]": { background: palette.action.hover },
-    "& td[data-outside] .pl-cal-date": { color: palette.text.secondary, fontWeight: 400 },
-    "& td[aria-current=date]": { boxShadow: `inset 0 0 0 2px ${palette.primary.main}` },
-    "& td[aria-current=date] .pl-cal-date": {
-      background: palette.primary.main,
-      color: palette.primary.contrastText,
-    },
+    ...monthGridStyles(theme, { cellHeight: 104, minWidth: 560 }),
     "& [data-over]": { outline: `2px dashed ${palette.primary.main}`, outlineOffset: -2 },
-    "& .pl-cal-date": {
-      display: "inline-block",
-      minWidth: 24,
-      padding: "0 4px",
-      borderRadius: 12,
-      fontSize: 12,
-      fontWeight: 600,
-      textAlign: "center",
-      color: palette.text.primary,
-      textDecoration: "none",
-      "&:hover": { textDecoration: "underline" },
-    },
-    "& ul": { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 2 },
     "& .pl-cal-task": {
       display: "flex",
       alignItems: "flex-start",
@@ -218,15 +191,7 @@ export function Calendar({
         <div className="pl-cal-layout">
           <div className="pl-cal-scroll">
             <table aria-labelledby="calendar-month">
-              <thead>
-                <tr>
-                  {WEEKDAYS.map((weekday) => (
-                    <th key={weekday} scope="col">
-                      {weekday}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <WeekdayHeader />
               <tbody>
                 {weeks.map((week) => (
                   <tr key={week[0]!.date}>

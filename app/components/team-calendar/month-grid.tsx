@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 
-import { dayName, WEEKDAYS } from "~/utils/calendar-month";
+import { dayName } from "~/utils/calendar-month";
+import { WeekdayHeader } from "../calendar/month-grid";
 import { useHydrated } from "~/utils/use-hydrated";
 import { EventItem, TaskItem } from "./items";
 import { TeamCalendarRoot } from "./styles";
@@ -99,15 +100,7 @@ export function TeamCalendarGrid({
       ) : null}
       <div className="pl-tc-scroll">
         <table aria-labelledby="calendar-month">
-          <thead>
-            <tr>
-              {WEEKDAYS.map((weekday) => (
-                <th key={weekday} scope="col">
-                  {weekday}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <WeekdayHeader />
           <tbody>
             {weeks.map((week) => (
               <tr key={week[0]!.date}>
@@ -121,7 +114,7 @@ export function TeamCalendarGrid({
                       aria-current={cell.date === today ? "date" : undefined}
                       data-outside={cell.inMonth ? undefined : true}
                     >
-                      <Link className="pl-tc-date" to={link} aria-label={title} discover="none">
+                      <Link className="pl-cal-date" to={link} aria-label={title} discover="none">
                         {cell.day}
                       </Link>
                       {cell.events.length + cell.tasks.length > 0 ? (

@@ -1,5 +1,7 @@
 import { styled } from "@mui/material/styles";
 
+import { monthGridStyles } from "../calendar/month-grid";
+
 /**
  * The team calendar's one styled root (docs/decisions/009): the grid's cells, their events
  * and tasks, and the day page's lists are plain elements with `pl-tc-*` class names styled
@@ -44,32 +46,7 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
     },
     "& .pl-tc-notice": { margin: "0 0 12px", color: palette.error.main },
     "& .pl-tc-scroll": { overflowX: "auto" },
-    "& table": { width: "100%", minWidth: 640, tableLayout: "fixed", borderCollapse: "collapse" },
-    "& th": { padding: "4px 0", fontSize: 12, fontWeight: 600, color: palette.text.secondary },
-    "& td": {
-      height: 112,
-      padding: 4,
-      verticalAlign: "top",
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-    },
-    "& td[data-outside]": { background: palette.action.hover },
-    "& td[data-outside] .pl-tc-date": { color: palette.text.secondary, fontWeight: 400 },
-    "& td[aria-current=date]": { boxShadow: `inset 0 0 0 2px ${palette.primary.main}` },
-    "& td[aria-current=date] .pl-tc-date": { background: palette.primary.main, color: palette.primary.contrastText },
-    "& .pl-tc-date": {
-      display: "inline-block",
-      minWidth: 24,
-      padding: "0 4px",
-      borderRadius: 12,
-      fontSize: 12,
-      fontWeight: 600,
-      textAlign: "center",
-      color: palette.text.primary,
-      textDecoration: "none",
-      "&:hover": { textDecoration: "underline" },
-    },
-    "& ul": { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 2 },
+    ...monthGridStyles(theme, { cellHeight: 112, minWidth: 640 }),
     "& .pl-tc-event, & .pl-tc-task": {
       display: "flex",
       alignItems: "flex-start",
