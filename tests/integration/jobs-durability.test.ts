@@ -44,6 +44,7 @@ describe("job durability across a killed worker (PostgreSQL)", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // Two worker processes start under tsx in turn: on a loaded machine that alone can pass 30 s.
   it("runs a job interrupted by a kill again after restart, and the mail arrives exactly once", async () => {
     const stalled = await startStallingSmtp();
     const mailbox = await startTestMailbox();
@@ -98,7 +99,7 @@ describe("job durability across a killed worker (PostgreSQL)", () => {
       await mailbox.close();
       await stalled.close();
     }
-  });
+  }, 90_000);
 });
 
 function startWorker(databaseUrl: string, smtpUrl: string, dataDir: string) {
