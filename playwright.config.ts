@@ -16,7 +16,11 @@ export default defineConfig({
   // The longest flows (two browsers, two sign-ups, a mail round trip) take 15 s alone and
   // close to 30 s when both workers, the server and two Chromiums share the 2 cores of CI.
   timeout: 60_000,
-  workers: 2,
+  // Three workers on 2 cores: with two, the run used under half of the CPU it had (369 s of
+  // CPU in a 413 s run: tests wait on page loads, the server, mail and animations), so a
+  // third keeps the cores busy (on a machine loaded by other runs: 648 s with two workers,
+  // 495 s with three and the lighter action fuzz, no flaky test).
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   // One retry, which records a trace (see `trace`); a test that passes only then is reported as flaky.
   retries: 1,

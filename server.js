@@ -55,6 +55,8 @@ if (vite) {
     }
   });
 } else {
+  // Scripts and styles compressed once each, not per request (server/compressed-assets.ts).
+  server.use("/assets", mod.compressedAssets("build/client/assets"));
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   server.use(express.static("build/client", { maxAge: "1h" }));
   server.use(mod.app);

@@ -114,6 +114,8 @@ export const requestLogger = pinoHttp({
 /** Security headers (and the CSP nonce) for every answer, static files included: server.js mounts it first. */
 export const headers = securityHeaders(() => ({ appUrl: env().appUrl, development: env().mode === "development" }));
 
+export { compressedAssets } from "./compressed-assets";
+
 export const app = express.Router();
 
 // Refusals come first and read nothing: too many requests, then a body over its cap.

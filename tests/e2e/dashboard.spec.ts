@@ -27,7 +27,8 @@ function card(page: Page, name: string) {
   return page.getByRole("region", { name: "All Projects" }).getByRole("article", { name });
 }
 
-test("a new account lands on an empty dashboard in its personal workspace", async ({ page }) => {
+// What the server renders for a new account: without JavaScript the same page, step for step.
+test("a new account lands on an empty dashboard in its personal workspace", { tag: "@once" }, async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash", fullName: "Grace Hopper" });
   await expect(page).toHaveTitle("My Dashboard · Plotline");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Dashboard");
