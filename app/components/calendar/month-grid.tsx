@@ -41,6 +41,22 @@ export function monthGridStyles(theme: Theme, size: { cellHeight: number; minWid
   } as const;
 }
 
+/** An item's title link in a cell: two lines in a narrow cell before it is cut. */
+export function cellItemTitle(theme: Theme) {
+  const { palette } = theme.vars;
+  return {
+    minWidth: 0,
+    overflow: "hidden",
+    display: "-webkit-box",
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: "vertical",
+    overflowWrap: "anywhere",
+    color: palette.text.primary,
+    textDecoration: "none",
+    "&:hover": { textDecoration: "underline" },
+  } as const;
+}
+
 /** The grid's header row, Sun to Sat. */
 export function WeekdayHeader() {
   return (

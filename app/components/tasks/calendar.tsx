@@ -6,7 +6,7 @@ import type { CalendarTask, ProjectCalendar } from "./calendar-types";
 import { useHydrated } from "~/utils/use-hydrated";
 import { CalendarDnd, Draggable, Droppable, useReschedule, withMoves } from "./calendar-dnd";
 import { dayName } from "~/utils/calendar-month";
-import { monthGridStyles, WeekdayHeader } from "../calendar/month-grid";
+import { cellItemTitle, monthGridStyles, WeekdayHeader } from "../calendar/month-grid";
 
 /**
  * The Calendar view: the project's tasks on a month grid by due date, the undated ones
@@ -52,18 +52,7 @@ const Root = styled("div")(({ theme }) => {
     },
     "& .pl-cal-task[data-dragging]": { opacity: 0.4 },
     "& .pl-cal-task .pl-dot": { marginTop: 4 },
-    // A title gets two lines in a narrow cell before it is cut.
-    "& .pl-cal-task a": {
-      minWidth: 0,
-      overflow: "hidden",
-      display: "-webkit-box",
-      WebkitLineClamp: 2,
-      WebkitBoxOrient: "vertical",
-      overflowWrap: "anywhere",
-      color: palette.text.primary,
-      textDecoration: "none",
-      "&:hover": { textDecoration: "underline" },
-    },
+    "& .pl-cal-task a": cellItemTitle(theme),
     "& .pl-cal-key": { color: palette.text.secondary, marginRight: 4 },
     "& [data-done] a": { textDecoration: "line-through", color: palette.text.secondary },
     "& .pl-grip": {

@@ -1,6 +1,6 @@
 import { styled } from "@mui/material/styles";
 
-import { monthGridStyles } from "../calendar/month-grid";
+import { cellItemTitle, monthGridStyles } from "../calendar/month-grid";
 
 /**
  * The team calendar's one styled root (docs/decisions/009): the grid's cells, their events
@@ -60,17 +60,7 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
     },
     "& .pl-tc-event[data-all-day]": { background: palette.action.selected },
     "& .pl-tc-task .pl-dot": { marginTop: 3 },
-    "& .pl-tc-event a, & .pl-tc-task a": {
-      minWidth: 0,
-      overflow: "hidden",
-      display: "-webkit-box",
-      WebkitLineClamp: 2,
-      WebkitBoxOrient: "vertical",
-      overflowWrap: "anywhere",
-      color: palette.text.primary,
-      textDecoration: "none",
-      "&:hover": { textDecoration: "underline" },
-    },
+    "& .pl-tc-event a, & .pl-tc-task a": cellItemTitle(theme),
     "& .pl-tc-when, & .pl-tc-key": { color: palette.text.secondary, marginRight: 4 },
     "& .pl-tc-task[data-done] a": { textDecoration: "line-through", color: palette.text.secondary },
     "& .pl-tc-more": { fontSize: 12, color: palette.primary.main },
