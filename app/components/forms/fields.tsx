@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Button, { type ButtonProps } from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import { Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 
 import { useNonce } from "~/utils/nonce";
@@ -106,6 +107,32 @@ export function SubmitButton({
     >
       {pending ? pendingLabel : children}
     </Button>
+  );
+}
+
+/**
+ * A page form's buttons: Cancel (a link back) and the submit, which shows its pending label
+ * while the page's own submission runs.
+ */
+export function PageFormActions({
+  cancelTo,
+  label,
+  pendingLabel,
+}: {
+  cancelTo: string;
+  label: string;
+  pendingLabel: string;
+}) {
+  const pending = useNavigation().state === "submitting";
+  return (
+    <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
+      <Button component={Link} to={cancelTo}>
+        Cancel
+      </Button>
+      <SubmitButton pending={pending} pendingLabel={pendingLabel} size="medium">
+        {label}
+      </SubmitButton>
+    </Box>
   );
 }
 

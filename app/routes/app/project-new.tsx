@@ -1,16 +1,15 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link as RouterLink, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link as RouterLink, useRouteLoaderData } from "react-router";
 
 import { requireActor, run } from "~/.server/http/respond";
 import { createProject } from "~/.server/projects/projects";
 import { redirectWithToast } from "~/.server/toast";
 import { CreateProjectForm } from "~/components/app-shell/create-project-form";
-import { SubmitButton } from "~/components/forms/fields";
+import { PageFormActions } from "~/components/forms/fields";
 import { isProjectColor } from "~/utils/projects";
 import { createProjectSchema } from "~/validation/project-fields";
 import type { Route } from "./+types/project-new";
@@ -48,7 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewProject({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
-  const navigation = useNavigation();
   const workspaces = (shell?.workspaces ?? []).filter((workspace) => workspace.canCreateProject);
   return (
     <Box sx={{ maxWidth: 640, mx: "auto" }}>
@@ -69,16 +67,7 @@ export default function NewProject({ loaderData, actionData }: Route.ComponentPr
             workspaces={workspaces.map(({ id, name }) => ({ id, name }))}
             defaultWorkspaceId={loaderData.workspaceId}
             lastResult={actionData?.lastResult}
-            actions={
-              <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
-                <Button component={RouterLink} to="/app/dashboard">
-                  Cancel
-                </Button>
-                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Creating..." size="medium">
-                  Create Project
-                </SubmitButton>
-              </Box>
-            }
+            actions={<PageFormActions cancelTo="/app/dashboard" label="Create Project" pendingLabel="Creating..." />}
           />
         </Paper>
       )}

@@ -1,16 +1,15 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 
 import { load, requireActor, run } from "~/.server/http/respond";
 import { authorize } from "~/.server/policies";
 import { projectForMember } from "~/.server/projects/access";
 import { saveProjectAsTemplate } from "~/.server/templates/templates";
 import { redirectWithToast } from "~/.server/toast";
-import { SubmitButton } from "~/components/forms/fields";
+import { PageFormActions } from "~/components/forms/fields";
 import { TemplateFieldsForm } from "~/components/templates/template-fields-form";
 import { isProjectColor } from "~/utils/projects";
 import { isTemplateIcon } from "~/utils/template-icons";
@@ -71,7 +70,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function SaveProjectAsTemplate({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { project } = loaderData;
   const back = `/app/project/${project.id}?view=settings`;
   return (
@@ -97,16 +95,7 @@ export default function SaveProjectAsTemplate({ loaderData, actionData }: Route.
             color: isProjectColor(project.color) ? project.color : undefined,
           }}
           lastResult={actionData?.lastResult}
-          actions={
-            <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
-              <Button component={Link} to={back}>
-                Cancel
-              </Button>
-              <SubmitButton size="medium" pending={navigation.state === "submitting"} pendingLabel="Saving...">
-                Save Template
-              </SubmitButton>
-            </Box>
-          }
+          actions={<PageFormActions cancelTo={back} label="Save Template" pendingLabel="Saving..." />}
         />
       </Paper>
     </Box>

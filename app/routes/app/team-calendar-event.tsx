@@ -12,7 +12,7 @@ import { eventFieldsOf, replyWith, viewerTimeZone } from "~/.server/calendar/htt
 import { eventDetail, eventFormOptions } from "~/.server/calendar/team-calendar";
 import { load, requireActor, run } from "~/.server/http/respond";
 import { redirectWithToast } from "~/.server/toast";
-import { SubmitButton } from "~/components/forms/fields";
+import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { EventForm } from "~/components/team-calendar/event-form";
 import { useViewerTimeZone } from "~/components/team-calendar/time-zone";
@@ -160,16 +160,7 @@ export default function TeamCalendarEvent({ loaderData, actionData }: Route.Comp
             defaults={event.form}
             options={options}
             lastResult={lastResult}
-            actions={
-              <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
-                <Button component={Link} to={eventHref(event.id)}>
-                  Cancel
-                </Button>
-                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Saving..." size="medium">
-                  Save Changes
-                </SubmitButton>
-              </Box>
-            }
+            actions={<PageFormActions cancelTo={eventHref(event.id)} label="Save Changes" pendingLabel="Saving..." />}
           />
         </Paper>
       ) : null}

@@ -1,16 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 
 import { createEvent } from "~/.server/calendar/events";
 import { afterSave, eventFieldsOf, replyWith, viewerTimeZone } from "~/.server/calendar/http";
 import { eventFormOptions } from "~/.server/calendar/team-calendar";
 import { requireActor, run } from "~/.server/http/respond";
 import { redirectWithToast } from "~/.server/toast";
-import { SubmitButton } from "~/components/forms/fields";
+import { PageFormActions } from "~/components/forms/fields";
 import { EventForm } from "~/components/team-calendar/event-form";
 import { WorkspacePicker } from "~/components/team-calendar/workspace-picker";
 import { monthHref } from "~/components/team-calendar/urls";
@@ -65,7 +64,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
   const { options, date, timeZone, redirectTo } = loaderData;
-  const navigation = useNavigation();
   const back = redirectTo || monthHref(date.slice(0, 7));
   return (
     <Box sx={{ maxWidth: 680, mx: "auto" }}>
@@ -92,16 +90,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
             options={options}
             lastResult={actionData?.lastResult}
             redirectTo={redirectTo || undefined}
-            actions={
-              <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
-                <Button component={Link} to={back}>
-                  Cancel
-                </Button>
-                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Adding..." size="medium">
-                  Add Event
-                </SubmitButton>
-              </Box>
-            }
+            actions={<PageFormActions cancelTo={back} label="Add Event" pendingLabel="Adding..." />}
           />
         </Paper>
       )}

@@ -1,16 +1,15 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link as RouterLink, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link as RouterLink, useRouteLoaderData } from "react-router";
 
 import { load, requireActor, run } from "~/.server/http/respond";
 import { visibleTemplate } from "~/.server/templates/queries";
 import { createProjectFromTemplate } from "~/.server/templates/templates";
 import { redirectWithToast } from "~/.server/toast";
-import { SubmitButton } from "~/components/forms/fields";
+import { PageFormActions } from "~/components/forms/fields";
 import { UseTemplateForm } from "~/components/templates/use-template-form";
 import { useTemplateSchema } from "~/validation/templates";
 import type { Route } from "./+types/template-use";
@@ -56,7 +55,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function UseTemplatePage({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
-  const navigation = useNavigation();
   const { template, today } = loaderData;
   const workspaces = (shell?.workspaces ?? [])
     .filter((workspace) => workspace.canCreateProject)
@@ -84,14 +82,11 @@ export default function UseTemplatePage({ loaderData, actionData }: Route.Compon
             today={today}
             lastResult={actionData?.lastResult}
             actions={
-              <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
-                <Button component={RouterLink} to={`/app/templates/${template.id}`}>
-                  Cancel
-                </Button>
-                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Creating..." size="medium">
-                  Create Project
-                </SubmitButton>
-              </Box>
+              <PageFormActions
+                cancelTo={`/app/templates/${template.id}`}
+                label="Create Project"
+                pendingLabel="Creating..."
+              />
             }
           />
         </Paper>

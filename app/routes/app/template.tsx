@@ -14,7 +14,7 @@ import { load, requireActor, run } from "~/.server/http/respond";
 import { templateDetails } from "~/.server/templates/queries";
 import { deleteTemplate, updateTemplate } from "~/.server/templates/templates";
 import { redirectWithToast } from "~/.server/toast";
-import { SubmitButton } from "~/components/forms/fields";
+import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { TemplateFieldsForm } from "~/components/templates/template-fields-form";
@@ -184,16 +184,7 @@ export default function TemplatePage({ loaderData, actionData }: Route.Component
                   ? actionData.lastResult
                   : undefined
               }
-              actions={
-                <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
-                  <Button component={Link} to={href}>
-                    Cancel
-                  </Button>
-                  <SubmitButton size="medium" pending={navigation.state === "submitting"} pendingLabel="Saving...">
-                    Save Template
-                  </SubmitButton>
-                </Box>
-              }
+              actions={<PageFormActions cancelTo={href} label="Save Template" pendingLabel="Saving..." />}
             />
           </SectionCard>
         ) : null}
