@@ -1,13 +1,11 @@
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import type { SubmissionResult } from "@conform-to/react";
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 
-import { SubmitButton } from "~/components/forms/fields";
+import { DialogFormActions } from "~/components/forms/fields";
 import { CreateProjectForm, type CreatableWorkspace } from "./create-project-form";
 
 /**
@@ -76,12 +74,7 @@ function CreateProjectDialog({
           lastResult={fetcher.data?.lastResult}
           FormElement={fetcher.Form}
           actions={
-            <DialogActions sx={{ px: 0 }}>
-              <Button onClick={onClose}>Cancel</Button>
-              <SubmitButton pending={pending} pendingLabel="Creating..." size="medium">
-                Create Project
-              </SubmitButton>
-            </DialogActions>
+            <DialogFormActions onCancel={onClose} pending={pending} label="Create Project" pendingLabel="Creating..." />
           }
         />
       </DialogContent>

@@ -2,6 +2,7 @@ import { type FieldMetadata } from "@conform-to/react";
 import Box from "@mui/material/Box";
 import Button, { type ButtonProps } from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
+import DialogActions from "@mui/material/DialogActions";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -133,6 +134,28 @@ export function PageFormActions({
         {label}
       </SubmitButton>
     </Box>
+  );
+}
+
+/** A dialog form's buttons: Cancel closes the dialog; the submit shows the fetcher's pending state. */
+export function DialogFormActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <DialogActions sx={{ px: 0 }}>
+      <Button onClick={onCancel}>Cancel</Button>
+      <SubmitButton pending={pending} pendingLabel={pendingLabel} size="medium">
+        {label}
+      </SubmitButton>
+    </DialogActions>
   );
 }
 

@@ -1,14 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 
-import { SubmitButton } from "~/components/forms/fields";
+import { DialogFormActions } from "~/components/forms/fields";
 import { newEventDefaults } from "./defaults";
 import { EventForm } from "./event-form";
 import type { EventFormOptions } from "./types";
@@ -90,12 +88,12 @@ function AddEventDialog({
               redirectTo={redirectTo}
               FormElement={submit.Form}
               actions={
-                <DialogActions sx={{ px: 0 }}>
-                  <Button onClick={onClose}>Cancel</Button>
-                  <SubmitButton pending={submit.state !== "idle"} pendingLabel="Adding..." size="medium">
-                    Add Event
-                  </SubmitButton>
-                </DialogActions>
+                <DialogFormActions
+                  onCancel={onClose}
+                  pending={submit.state !== "idle"}
+                  label="Add Event"
+                  pendingLabel="Adding..."
+                />
               }
             />
           </>

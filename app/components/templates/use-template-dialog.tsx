@@ -1,12 +1,10 @@
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
 
-import { SubmitButton } from "~/components/forms/fields";
+import { DialogFormActions } from "~/components/forms/fields";
 import type { TargetWorkspace } from "./types";
 import { UseTemplateForm } from "./use-template-form";
 
@@ -40,12 +38,7 @@ export function UseTemplateDialog({
           lastResult={fetcher.data?.lastResult}
           FormElement={fetcher.Form}
           actions={
-            <DialogActions sx={{ px: 0 }}>
-              <Button onClick={onClose}>Cancel</Button>
-              <SubmitButton pending={pending} pendingLabel="Creating..." size="medium">
-                Create Project
-              </SubmitButton>
-            </DialogActions>
+            <DialogFormActions onCancel={onClose} pending={pending} label="Create Project" pendingLabel="Creating..." />
           }
         />
       </DialogContent>
