@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
+import { openAppPage } from "./support/hydration";
 
 /**
  * The team calendar (/app/calendar), with JavaScript on (Add Event is a dialog) and off (it
@@ -45,7 +46,8 @@ test("team calendar: months in the URL, an event added, edited and deleted, a da
   await expect(page.locator('td[aria-current="date"]')).toHaveCount(1);
 
   // Add Event: a dialog with JavaScript, a page without; an end before the start is refused beside the field.
-  await page.goto("/app/calendar?month=2027-02");
+  // With JavaScript, a click before hydration would follow the link to the page instead.
+  await openAppPage(page, "/app/calendar?month=2027-02", usesJs());
   await page.getByRole("link", { name: "Add Event" }).click();
   if (usesJs()) await expect(page.getByRole("dialog", { name: "Add Event" })).toBeVisible();
   else await expect(page.getByRole("heading", { name: "Add Event", level: 1 })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
 import { axeScan } from "./support/axe";
+import { openAppPage } from "./support/hydration";
 import { newProject } from "./support/projects";
 
 /** Project Templates with JavaScript on and off: filter, search, use one, save one and manage it. */
@@ -9,14 +10,7 @@ const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
-/** Loads an app page and, with JavaScript, waits for hydration (a click before it can be lost). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  // The account menu's shortcuts item comes with hydration (see keyboard-shortcuts.spec.ts).
-  if (usesJs()) {
-    await expect(page.getByRole("button", { name: "Keyboard shortcuts ?", includeHidden: true })).toBeAttached();
-  }
-}
+const open = (page: Page, url: string) => openAppPage(page, url, usesJs());
 
 test("filter and search the templates, then use one and land on its project", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "tpl-use" });
