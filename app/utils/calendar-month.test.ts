@@ -8,6 +8,7 @@ import {
   formatMonth,
   isCalendarDay,
   monthGrid,
+  monthHeader,
   monthName,
   monthOf,
   parseMonth,
@@ -127,5 +128,18 @@ describe("months", () => {
     for (const bad of ["2026-02-29", "2026-02-31", "2026-04-31", "2026-13-01", "0000-01-01", "2026-1-1", "x"]) {
       expect(isCalendarDay(bad)).toBe(false);
     }
+  });
+});
+
+describe("monthHeader", () => {
+  it("names the month and links its neighbours, none past the years a date holds", () => {
+    expect(monthHeader({ year: 2025, month: 1 })).toEqual({
+      month: "2025-01",
+      title: "January 2025",
+      previous: "2024-12",
+      next: "2025-02",
+    });
+    expect(monthHeader({ year: 9999, month: 12 }).next).toBeNull();
+    expect(monthHeader({ year: 1, month: 1 }).previous).toBeNull();
   });
 });

@@ -108,6 +108,15 @@ export function dayName(day: string) {
   return `${MONTH_NAMES[month - 1]} ${Number(day.slice(8, 10))}, ${year}`;
 }
 
+/** What a month view's header shows: the month, its title and its neighbours (null past year 9999 or before 1). */
+export function monthHeader(month: Month) {
+  const around = (count: number) => {
+    const next = addMonths(month, count);
+    return next ? formatMonth(next) : null;
+  };
+  return { month: formatMonth(month), title: monthName(month), previous: around(-1), next: around(1) };
+}
+
 /**
  * The month's grid, whole weeks from Sunday: 35 cells, or 42 when the month touches six
  * weeks (31 days starting on a Friday or Saturday, 30 starting on a Saturday); the days of

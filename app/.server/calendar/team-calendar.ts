@@ -4,7 +4,7 @@ import { db } from "../db";
 import { queryRows } from "../db/client";
 import { profiles, projects, workspaceMembers, workspaces } from "../db/schema";
 import { can, permissionsOf } from "../policies";
-import { addDays, addMonths, dayName, formatMonth, monthGrid, monthName, type Month } from "~/utils/calendar-month";
+import { addDays, dayName, monthGrid, monthHeader, type Month } from "~/utils/calendar-month";
 import { zonedMidnight, zonedParts } from "~/utils/time-zones";
 import type {
   DayItems,
@@ -186,15 +186,8 @@ export async function teamCalendarMonth(
     ),
     options.showTasks ? tasksByDay(ids, grid[0]!.date, grid.at(-1)!.date, TASKS_PER_DAY) : [],
   ]);
-  const around = (count: number) => {
-    const month = addMonths(options.month, count);
-    return month ? formatMonth(month) : null;
-  };
   return {
-    month: formatMonth(options.month),
-    title: monthName(options.month),
-    previous: around(-1),
-    next: around(1),
+    ...monthHeader(options.month),
     workspaces: all.map((row) => ({ id: row.publicId, name: row.name })),
     workspace: chosen?.publicId ?? null,
     canCreate: all.some((row) => can(row.role, "event.create")),

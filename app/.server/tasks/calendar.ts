@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 
 import { db } from "../db";
 import { statuses, tasks } from "../db/schema";
-import { addMonths, dayName, formatMonth, monthGrid, monthName, type Month } from "~/utils/calendar-month";
+import { dayName, monthGrid, monthHeader, type Month } from "~/utils/calendar-month";
 import type { CalendarTask, ProjectCalendar, TaskPage } from "~/components/tasks/calendar-types";
 import { taskKey } from "./access";
 
@@ -123,15 +123,8 @@ export async function projectCalendar(
     options.day ? tasksDueOn(project, options.day) : null,
     undatedTasks(project, options.undatedLimit),
   ]);
-  const around = (count: number) => {
-    const month = addMonths(options.month, count);
-    return month ? formatMonth(month) : null;
-  };
   return {
-    month: formatMonth(options.month),
-    title: monthName(options.month),
-    previous: around(-1),
-    next: around(1),
+    ...monthHeader(options.month),
     days: grid.map((cell) => ({ ...cell, ...(due.get(cell.date) ?? { tasks: [], total: 0 }) })),
     day: options.day && day ? { date: options.day, title: dayName(options.day), ...day } : null,
     undated,
