@@ -65,6 +65,11 @@ if (vite) {
 const listener = server.listen(config.port, config.host, () => {
   console.log(`Plotline is ready at ${config.appUrl} (listening on ${config.host}:${config.port})`);
 });
+// Idle keep-alive sockets stay open 65 s, not Node's 5 s: a client (or a reverse proxy,
+// whose idle timeout is commonly 60 s) that reuses a socket just as the server closes it
+// gets ECONNRESET (or a 502). The headers timeout must exceed it. Stopping drops them anyway.
+listener.keepAliveTimeout = 65_000;
+listener.headersTimeout = 66_000;
 listener.on("error", (error) =>
   fail(error.code === "EADDRINUSE" ? `port ${config.port} is already in use (set PORT)` : error),
 );
