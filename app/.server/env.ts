@@ -81,6 +81,10 @@ const schema = z
     AI_BASE_URL: optional(url("AI_BASE_URL", ["http:", "https:"], "https://api.example.com/v1")),
     AI_API_KEY: optional(z.string()),
     AI_MODEL: optional(z.string()),
+    /** How long one answer of a configured model may take, tool calls included. */
+    AI_TIMEOUT_MS: wholeNumber("AI_TIMEOUT_MS", 60_000),
+    /** The most tokens a model may write in one answer. */
+    AI_MAX_OUTPUT_TOKENS: wholeNumber("AI_MAX_OUTPUT_TOKENS", 1_024),
     SESSION_SECRET: optional(z.string().min(32, { error: "SESSION_SECRET must be at least 32 characters" })),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
@@ -174,7 +178,15 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
         : undefined,
     /** Opens /dev/mail from anywhere to whoever presents it (`?token=`); unset, only this machine reads it. */
     devMailToken: raw.DEV_MAIL_TOKEN,
-    ai: raw.AI_BASE_URL ? { baseUrl: raw.AI_BASE_URL, apiKey: raw.AI_API_KEY, model: raw.AI_MODEL ?? "" } : undefined,
+    ai: raw.AI_BASE_URL
+      ? {
+          baseUrl: raw.AI_BASE_URL,
+          apiKey: raw.AI_API_KEY,
+          model: raw.AI_MODEL ?? "",
+          timeoutMs: raw.AI_TIMEOUT_MS,
+          maxOutputTokens: raw.AI_MAX_OUTPUT_TOKENS,
+        }
+      : undefined,
     sessionSecret: raw.SESSION_SECRET,
     oauth: {
       google: pair(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET),

@@ -157,6 +157,8 @@ export const workspaces = pgTable(
     name: text("name").notNull(),
     /** The one created at a user's first sign-in. */
     personal: boolean("personal").notNull().default(false),
+    /** Whether its members may use the AI assistant (owners and admins turn it off). */
+    aiEnabled: boolean("ai_enabled").notNull().default(true),
     createdBy: uuid("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -682,4 +684,59 @@ export const calendarEventAttendees = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("calendar_event_attendees_user_idx").on(t.userId)],
+);
+
+/**
+ * The AI assistant's conversations: each is its user's alone (never shown to anyone else),
+ * held in the workspace it was started in, about one of its projects or the whole workspace.
+ */
+export const aiConversations = pgTable(
+  "ai_conversations",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ai_conversations_public_id_idx").on(t.publicId),
+    index("ai_conversations_user_idx").on(t.userId, t.updatedAt),
+  ],
+);
+
+export const AI_MESSAGE_ROLES = ["user", "assistant"] as const;
+export const AI_PROPOSAL_STATES = ["pending", "applied", "dismissed"] as const;
+
+/**
+ * A conversation's messages in order. An assistant message names the engine that wrote it
+ * and may carry a proposal (changes to apply only when its user clicks Apply) or an error.
+ */
+export const aiMessages = pgTable(
+  "ai_messages",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => aiConversations.id, { onDelete: "cascade" }),
+    sequence: bigserial("sequence", { mode: "number" }).notNull(),
+    role: text("role", { enum: AI_MESSAGE_ROLES }).notNull(),
+    content: text("content").notNull(),
+    engine: text("engine"),
+    proposal: jsonb("proposal").$type<Record<string, unknown>>(),
+    proposalState: text("proposal_state", { enum: AI_PROPOSAL_STATES }),
+    /** Set when the answer failed or was stopped: what the chat says about it. */
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ai_messages_public_id_idx").on(t.publicId),
+    index("ai_messages_conversation_idx").on(t.conversationId, t.sequence),
+  ],
 );

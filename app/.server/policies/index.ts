@@ -43,6 +43,8 @@ export const ACTIONS = [
   "event.create",
   "event.update",
   "event.delete",
+  "assistant.use",
+  "assistant.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -96,6 +98,11 @@ const RULES: Record<Action, readonly Role[]> = {
   "event.create": EDITORS,
   "event.update": EDITORS,
   "event.delete": EDITORS,
+  // Asking reads only what the member may read; the changes it proposes are applied by the
+  // task use cases with the member's own role (a viewer's Apply is refused there).
+  "assistant.use": EVERYONE,
+  // Turning the assistant on or off is a setting of the workspace.
+  "assistant.manage": MANAGERS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -134,6 +141,8 @@ const REFUSALS: Record<Action, string> = {
   "event.create": "Viewers cannot add events. Ask a workspace admin for editor access.",
   "event.update": "You can edit only the events you created.",
   "event.delete": "You can delete only the events you created.",
+  "assistant.use": "You are not a member of this workspace.",
+  "assistant.manage": "Only workspace owners and admins can turn the AI assistant on or off.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */
@@ -216,6 +225,7 @@ const GONE_SUBJECT: Record<string, string> = {
   attachment: "Attachment",
   template: "Template",
   event: "Event",
+  assistant: "Conversation",
 };
 
 /** Whether the role may do `action` to the entity in its current state. */

@@ -43,8 +43,18 @@ const EXPECTED: Record<Role, Action[]> = {
     "event.create",
     "event.update",
     "event.delete",
+    "assistant.use",
   ],
-  viewer: ["workspace.read", "workspace.leave", "project.read", "project.star", "task.read", "task.follow", ...TALK],
+  viewer: [
+    "workspace.read",
+    "workspace.leave",
+    "project.read",
+    "project.star",
+    "task.read",
+    "task.follow",
+    ...TALK,
+    "assistant.use",
+  ],
 };
 
 const mine = { ownedByActor: true };
