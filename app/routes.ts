@@ -73,6 +73,8 @@ export default [
     route("calendar/new", "routes/app/team-calendar-new.tsx"),
     route("calendar/day/:date", "routes/app/team-calendar-day.tsx"),
     route("calendar/event/:eventId", "routes/app/team-calendar-event.tsx"),
+    route("assistant", "routes/app/assistant.tsx"),
+    route("assistant/stream", "routes/app/assistant-stream.ts"),
   ]),
   route("invite/:token", "routes/invite.tsx"),
   route("avatar/:seed", "routes/api/avatar.ts"),

@@ -175,6 +175,8 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
       return `renamed the workspace from ${String(data.from)} to ${String(data.to)}`;
     case "workspace.deleted":
       return `deleted the workspace ${name}`;
+    case "workspace.assistant_changed":
+      return data.enabled ? "turned the AI assistant on" : "turned the AI assistant off";
     case "invitation.sent":
       return `${data.resent ? "resent the invitation to" : "invited"} ${String(data.email)} as ${String(data.role)}`;
     case "invitation.revoked":

@@ -38,6 +38,10 @@ export const NOT_FOUND_PAGES = {
     title: "Template Not Found",
     message: "The template you're looking for doesn't exist or you don't have access to it.",
   },
+  Conversation: {
+    title: "Conversation Not Found",
+    message: "The conversation you're looking for doesn't exist or was deleted.",
+  },
   Workspace: {
     title: "Workspace Not Found",
     message: "The workspace you're looking for doesn't exist or you don't have access to it.",

@@ -2,6 +2,7 @@ import { styled } from "@mui/material/styles";
 import { useRef, type ReactNode } from "react";
 import { useFetchers } from "react-router";
 
+import { AssistantWidget } from "~/components/assistant/assistant-widget";
 import { Glyph, IconSprite } from "~/components/lists/icons";
 import { useDetailsDismiss } from "~/components/use-details-dismiss";
 import { ListStyles } from "~/components/lists/styles";
@@ -52,7 +53,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             <Sidebar shell={shell} collapsed={!sidebarOpen} />
             <main id="main">{children}</main>
           </Body>
-          <AssistantSlot />
+          <AssistantWidget />
           <CommandPalette projects={taskProjects} />
         </KeyboardShortcuts>
       </CreateProjectProvider>
@@ -99,12 +100,4 @@ function MobileNavButton() {
       </summary>
     </Toggle>
   );
-}
-
-/**
- * Where the AI assistant's floating widget mounts (bottom right, above the page). The
- * assistant arrives with its own issue; the shell already leaves it this place.
- */
-function AssistantSlot() {
-  return null;
 }

@@ -7,6 +7,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 
+import { AiSettingsSection, type AiSettings } from "./ai-settings";
 import { TabHeading } from "./settings-tabs";
 
 type Usage = {
@@ -70,10 +71,11 @@ const INTEGRATIONS = [
 ];
 
 /** What the integrations will connect: listed honestly, nothing to click yet. */
-export function IntegrationsTab() {
+export function IntegrationsTab({ ai }: { ai: AiSettings }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <TabHeading>Integrations</TabHeading>
+      <AiSettingsSection ai={ai} />
       <Typography color="textSecondary" sx={{ mb: 2 }}>
         Integrations are on their way. These are the first ones:
       </Typography>

@@ -4,6 +4,8 @@ import Typography from "@mui/material/Typography";
 import { data, Link } from "react-router";
 
 import { isCurrentPassword, listSessions, revokeSession, sessionIdOf } from "~/.server/auth-service/session-list";
+import { testAssistantConnection } from "~/.server/assistant/connection";
+import { assistantWorkspaces, engineInfo, setWorkspaceAssistant } from "~/.server/assistant/settings";
 import { supabaseFor } from "~/.server/auth/session";
 import { env } from "~/.server/env";
 import { requireActor, run } from "~/.server/http/respond";
@@ -28,6 +30,7 @@ import { SecurityTab } from "~/components/settings/security-tab";
 import { describeDevice } from "~/utils/device";
 import type { Toast } from "~/utils/toast";
 import { changePasswordSchema } from "~/validation/auth";
+import { PUBLIC_ID_PATTERN } from "~/validation/assistant";
 import { isUuid } from "~/validation/ids";
 import {
   appearanceSchema,
@@ -59,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     sessions: tab === "security" && builtInAuth ? await sessionsFor(user.id, context) : null,
     usage: tab === "billing" ? await usageOf(user.id) : null,
+    ai: tab === "integrations" ? { engine: engineInfo(), workspaces: await assistantWorkspaces(user.id) } : null,
     push: pushSetup(),
   };
 }
@@ -180,6 +184,39 @@ export async function action({ request, context }: Route.ActionArgs) {
         variant: "success",
       });
     }
+    case "ai-test": {
+      const limit = await consume("ai-test", { points: 5, durationSeconds: 60 }, user.id);
+      if (!limit.allowed) {
+        return done("integrations", {
+          title: "Connection not tested",
+          description: `Try again in ${limit.retryAfterSeconds} seconds.`,
+          variant: "error",
+        });
+      }
+      const result = await testAssistantConnection();
+      return done("integrations", {
+        title: result.ok ? "Connection works" : "Connection failed",
+        description: result.message,
+        variant: result.ok ? "success" : "error",
+      });
+    }
+    case "ai-workspace": {
+      const workspaceId = formData.get("workspaceId");
+      const enabled = formData.get("enabled");
+      if (
+        typeof workspaceId !== "string" ||
+        !PUBLIC_ID_PATTERN.test(workspaceId) ||
+        (enabled !== "true" && enabled !== "false")
+      ) {
+        return data({ error: "Choose a workspace and whether the assistant is on." }, { status: 400 });
+      }
+      await run(() => setWorkspaceAssistant(actor, { workspaceId, enabled: enabled === "true" }));
+      return done("integrations", {
+        title: enabled === "true" ? "Assistant turned on" : "Assistant turned off",
+        description: "Every member of the workspace sees the change.",
+        variant: "success",
+      });
+    }
     case "sign-out-everywhere": {
       await supabase.auth.signOut({ scope: "global" });
       return redirectWithToast(
@@ -221,7 +258,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {tab === "appearance" ? <AppearanceTab settings={settings} /> : null}
         {tab === "security" ? <SecurityTab sessions={loaderData.sessions} lastResult={result("password")} /> : null}
         {tab === "billing" && loaderData.usage ? <BillingTab usage={loaderData.usage} /> : null}
-        {tab === "integrations" ? <IntegrationsTab /> : null}
+        {tab === "integrations" && loaderData.ai ? <IntegrationsTab ai={loaderData.ai} /> : null}
       </Box>
       <Typography variant="body2" color="textSecondary" sx={{ mt: 4 }}>
         Looking for your workspaces? Each has its own page, linked from the sidebar, and members are managed in{" "}

@@ -1,0 +1,79 @@
+import { asc, eq } from "drizzle-orm";
+
+import { writeWithActivity } from "../activity/use-case";
+import { db } from "../db";
+import { workspaceMembers, workspaces } from "../db/schema";
+import { env } from "../env";
+import { can, authorize } from "../policies";
+import { workspaceForMember } from "../workspaces/membership";
+import type { SignedIn } from "./types";
+
+/**
+ * Settings → Integrations → AI: which engine answers, and the per-workspace switch that
+ * owners and admins turn (members see where it is off).
+ */
+
+export type EngineInfo =
+  { id: "built-in"; label: string; detail: string } | { id: "model"; label: string; detail: string; host: string };
+
+/** The engine this server answers with; the model's key is never shown. */
+export function engineInfo(): EngineInfo {
+  const ai = env().ai;
+  if (!ai) {
+    return {
+      id: "built-in",
+      label: "Built-in assistant",
+      detail:
+        "Answers from your workspace's data without a model. Set AI_BASE_URL, AI_MODEL and AI_API_KEY to connect any OpenAI-compatible model.",
+    };
+  }
+  const host = new URL(ai.baseUrl).host;
+  return {
+    id: "model",
+    label: ai.model,
+    detail: `An OpenAI-compatible model at ${host}, with tools over your workspace's data.`,
+    host,
+  };
+}
+
+/** The user's workspaces with their assistant switch and whether the user may turn it. */
+export async function assistantWorkspaces(userId: string) {
+  const rows = await db()
+    .select({
+      id: workspaces.publicId,
+      name: workspaces.name,
+      enabled: workspaces.aiEnabled,
+      role: workspaceMembers.role,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.name));
+  return rows.map(({ role, ...row }) => ({ ...row, canManage: can(role, "assistant.manage") }));
+}
+export type AssistantWorkspace = Awaited<ReturnType<typeof assistantWorkspaces>>[number];
+
+/** Turns the assistant on or off for a workspace's members (owners and admins). */
+export async function setWorkspaceAssistant(actor: SignedIn, input: { workspaceId: string; enabled: boolean }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
+    authorize(workspace.role, "assistant.manage");
+    const [current] = await tx
+      .select({ enabled: workspaces.aiEnabled })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspace.id));
+    if (current?.enabled === input.enabled) return { changed: false };
+    await tx
+      .update(workspaces)
+      .set({ aiEnabled: input.enabled, updatedAt: new Date() })
+      .where(eq(workspaces.id, workspace.id));
+    await record({
+      verb: "workspace.assistant_changed",
+      subjectType: "workspace",
+      subjectId: workspace.publicId,
+      workspaceId: workspace.id,
+      data: { name: workspace.name, enabled: input.enabled },
+    });
+    return { changed: true };
+  });
+}

@@ -1,0 +1,284 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+
+import { deleteConversation } from "~/.server/assistant/conversations";
+import { todayFor } from "~/.server/assistant/http";
+import { assistantPage } from "~/.server/assistant/page";
+import { applyProposal, askAndWait, AssistantRateLimitError, dismissProposal } from "~/.server/assistant/service";
+import { FieldError } from "~/.server/errors";
+import { httpError, load, requireActor, runForFetcher } from "~/.server/http/respond";
+import { redirectWithToast } from "~/.server/toast";
+import { EmptyState, MessageList, ThreadStyles } from "~/components/assistant/thread";
+import type { AssistantMessage } from "~/components/assistant/types";
+import { ASSISTANT_MESSAGE_MAX } from "~/utils/assistant-prompts";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { askSchema, PUBLIC_ID_PATTERN } from "~/validation/assistant";
+import type { Route } from "./+types/assistant";
+
+/**
+ * The AI assistant as a page (`/app/assistant`): the user's conversations, the open one
+ * (`?c=`), and a plain form that asks and comes back with the whole answer, so it works
+ * without JavaScript. The widget reads the same loader and posts its Apply, Dismiss and
+ * Delete here through fetchers (no `redirectTo`: it gets JSON back); its questions stream
+ * from /app/assistant/stream.
+ */
+export const meta: Route.MetaFunction = () => [{ title: "AI Assistant · Plotline" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = await requireActor(request, context);
+  return load(() => assistantPage(actor, new URL(request.url), todayFor(request)));
+}
+
+const pageOf = (conversationId?: string | null) =>
+  conversationId ? `/app/assistant?c=${conversationId}` : "/app/assistant";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = form.get("redirectTo");
+  if (intent === "ask") return ask(actor, form, request);
+  const id = form.get(intent === "delete" ? "conversationId" : "messageId");
+  if (typeof id !== "string" || !PUBLIC_ID_PATTERN.test(id)) {
+    return data({ ok: false as const, message: "That conversation does not exist." }, { status: 400 });
+  }
+  const done = await runForFetcher(async () => {
+    if (intent === "apply") {
+      const { applied } = await applyProposal(actor, id);
+      return `Applied ${applied} ${applied === 1 ? "change" : "changes"}.`;
+    }
+    if (intent === "dismiss") return dismissProposal(actor, id).then(() => "Dismissed.");
+    if (intent === "delete") return deleteConversation(actor, id).then(() => "Conversation deleted.");
+    throw new FieldError("intent", "Unknown action");
+  });
+  if (!back) {
+    return done.ok
+      ? data({ ok: true as const, message: done.value })
+      : data({ ok: false as const, message: done.message }, { status: done.status });
+  }
+  const target = intent === "delete" && done.ok ? "/app/assistant" : safeRedirectPath(back, "/app/assistant");
+  return redirectWithToast(
+    target,
+    done.ok
+      ? { title: done.value, variant: "success" }
+      : { title: "Not applied", description: done.message, variant: "error" },
+    request,
+    { status: 303 },
+  );
+}
+
+/** A question from the page: waits for the whole answer, then shows the conversation. */
+async function ask(actor: Parameters<typeof askAndWait>[0], form: FormData, request: Request) {
+  const submission = parseWithZod(form, { schema: askSchema });
+  if (submission.status !== "success") {
+    return data(
+      { ok: false as const, field: "message", message: firstError(submission.error), typed: typedOf(form) },
+      { status: 400 },
+    );
+  }
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    data({ ok: false as const, field: "message", message, typed: typedOf(form) }, { status, headers });
+  try {
+    const { conversationId } = await askAndWait(
+      actor,
+      { ...submission.value, today: todayFor(request) },
+      request.signal,
+    );
+    return redirect(`${pageOf(conversationId)}#latest`, 303);
+  } catch (error) {
+    if (error instanceof AssistantRateLimitError) {
+      return refuse(error.message, 429, { "Retry-After": String(error.retryAfterSeconds) });
+    }
+    if (error instanceof FieldError) return refuse(error.message, 400);
+    throw httpError(error);
+  }
+}
+
+function firstError(errors: Record<string, string[] | null> | null | undefined) {
+  return (
+    Object.values(errors ?? {})
+      .flat()
+      .filter(Boolean)[0] ?? "Write a message first."
+  );
+}
+
+function typedOf(form: FormData) {
+  const message = form.get("message");
+  return typeof message === "string" ? message.slice(0, ASSISTANT_MESSAGE_MAX) : "";
+}
+
+export default function AssistantPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversations, conversation, messages, context, prompts, engine } = loaderData;
+  const navigation = useNavigation();
+  const asking = navigation.state !== "idle" && navigation.formData?.get("intent") === "ask";
+  const here = pageOf(conversation?.id);
+  const refused = actionData && "typed" in actionData ? actionData : null;
+  return (
+    <Box sx={{ maxWidth: 1100, mx: "auto" }}>
+      <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
+        AI Assistant
+      </Typography>
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "260px minmax(0, 1fr)" } }}>
+        <ConversationList conversations={conversations} current={conversation?.id ?? null} />
+        <Paper component="section" variant="outlined" aria-labelledby="assistant-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography id="assistant-heading" component="h2" variant="h6">
+            {conversation?.title ?? "New conversation"}
+          </Typography>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
+            {context.about ? `About ${context.about}. ` : null}Answers come from {engine}.
+          </Typography>
+          {context.enabled ? null : (
+            <Typography role="status" sx={{ mb: 2 }}>
+              {context.reason}
+            </Typography>
+          )}
+          <ThreadStyles>
+            {messages.length === 0 ? (
+              <Form method="post">
+                <ContextFields context={context} conversationId={conversation?.id} />
+                <EmptyState
+                  prompts={context.enabled ? prompts : []}
+                  renderPrompt={(prompt) => (
+                    <button
+                      key={prompt}
+                      className="pl-ai-prompt"
+                      type="submit"
+                      name="message"
+                      value={prompt}
+                      disabled={asking}
+                    >
+                      {prompt}
+                    </button>
+                  )}
+                />
+              </Form>
+            ) : (
+              <MessageList
+                messages={messages}
+                proposalActions={(message) => <ProposalForms message={message} back={here} />}
+              />
+            )}
+            <span id="latest" />
+          </ThreadStyles>
+          {context.enabled ? (
+            <Form method="post" style={{ marginTop: 16 }}>
+              <ContextFields context={context} conversationId={conversation?.id} />
+              <TextField
+                name="message"
+                label="Message"
+                placeholder="Ask AI anything..."
+                multiline
+                minRows={2}
+                maxRows={8}
+                fullWidth
+                required
+                defaultValue={refused?.typed ?? ""}
+                key={refused ? `refused-${refused.message}` : here}
+                error={Boolean(refused)}
+                helperText={refused?.message ?? "Your question is answered from your workspace's data."}
+                slotProps={{ htmlInput: { maxLength: ASSISTANT_MESSAGE_MAX } }}
+              />
+              <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 1.5 }}>
+                <Button type="submit" variant="contained" disabled={asking}>
+                  {asking ? "Thinking..." : "Send"}
+                </Button>
+              </Box>
+            </Form>
+          ) : null}
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
+
+function ContextFields({
+  context,
+  conversationId,
+}: {
+  context: { projectId: string | null; workspaceId: string | null };
+  conversationId?: string;
+}) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="ask" />
+      {conversationId ? <input type="hidden" name="conversationId" value={conversationId} /> : null}
+      {!conversationId && context.projectId ? <input type="hidden" name="projectId" value={context.projectId} /> : null}
+      {!conversationId && !context.projectId && context.workspaceId ? (
+        <input type="hidden" name="workspaceId" value={context.workspaceId} />
+      ) : null}
+    </>
+  );
+}
+
+/** Apply and Dismiss as plain POSTs that come back to the conversation. */
+function ProposalForms({ message, back }: { message: AssistantMessage; back: string }) {
+  return (
+    <>
+      <Form method="post">
+        <input type="hidden" name="messageId" value={message.id} />
+        <input type="hidden" name="redirectTo" value={`${back}#m-${message.id}`} />
+        <button className="pl-ai-button" type="submit" name="intent" value="apply">
+          Apply
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="messageId" value={message.id} />
+        <input type="hidden" name="redirectTo" value={`${back}#m-${message.id}`} />
+        <button className="pl-ai-button" data-variant="quiet" type="submit" name="intent" value="dismiss">
+          Dismiss
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function ConversationList({
+  conversations,
+  current,
+}: {
+  conversations: { id: string; title: string; about: string }[];
+  current: string | null;
+}) {
+  return (
+    <Box component="nav" aria-label="Conversations">
+      <Button component={Link} to="/app/assistant" variant="outlined" fullWidth sx={{ mb: 2 }}>
+        New conversation
+      </Button>
+      {conversations.length === 0 ? (
+        <Typography variant="body2" color="textSecondary">
+          Your conversations will be listed here. Only you can see them.
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 0.5 }}>
+          {conversations.map((item) => (
+            <ConversationItem key={item.id} item={item} current={item.id === current} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ConversationItem({ item, current }: { item: { id: string; title: string; about: string }; current: boolean }) {
+  return (
+    <li className="pl-ai-conversation" data-current={current ? "" : undefined}>
+      <Link to={pageOf(item.id)} aria-current={current ? "page" : undefined}>
+        {item.title}
+      </Link>
+      <small>{item.about}</small>
+      <Form method="post">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="conversationId" value={item.id} />
+        <input type="hidden" name="redirectTo" value="/app/assistant" />
+        <button type="submit" aria-label={`Delete conversation ${item.title}`}>
+          Delete
+        </button>
+      </Form>
+    </li>
+  );
+}
