@@ -102,6 +102,7 @@ describe.each(engines)("the assistant's data on %s", (engine) => {
       dueDate: "2026-11-20",
       estimateMinutes: 120,
       assignees: [{ id: owner.id, name: "Ana Owner" }],
+      labels: [],
       parentLabel: null,
       subtaskCount: 1,
     });
@@ -146,7 +147,9 @@ describe.each(engines)("the assistant's data on %s", (engine) => {
       scope: "project",
       name: "Website",
       archived: false,
-      projects: [{ id: mine.project.id, name: "Website", key: "WEB", total: 4, done: 1, archived: false }],
+      projects: [
+        { id: mine.project.id, name: "Website", key: "WEB", description: "", total: 4, done: 1, archived: false },
+      ],
       total: 4,
       done: 1,
       open: 3,

@@ -15,7 +15,7 @@ import {
 import type { Priority, StatusCategory } from "../db/schema";
 import { liveProjects } from "../projects/access";
 import { liveTasks, taskKey } from "../tasks/access";
-import { assigneesOf } from "../tasks/queries";
+import { assigneesOf, labelsOf } from "../tasks/queries";
 import { describeActivity } from "~/utils/activity-text";
 import type { AssistantScope } from "./types";
 
@@ -49,6 +49,8 @@ export type AssistantTask = {
   estimateMinutes: number | null;
   /** id = the user's id. */
   assignees: { id: string; name: string }[];
+  /** Label names, alphabetical. */
+  labels: string[];
   parentLabel: string | null;
   subtaskCount: number;
   createdAt: Date;
@@ -87,7 +89,15 @@ export type ProjectFigures = {
   /** Whether the project is archived (false for a workspace). */
   archived: boolean;
   /** Workspace scope: each live, unarchived project (bounded); project scope: the one. */
-  projects: { id: string; name: string; key: string; total: number; done: number; archived: boolean }[];
+  projects: {
+    id: string;
+    name: string;
+    key: string;
+    description: string;
+    total: number;
+    done: number;
+    archived: boolean;
+  }[];
   total: number;
   done: number;
   open: number;
@@ -150,7 +160,7 @@ function startOf(day: string) {
   return new Date(`${day}T00:00:00Z`);
 }
 
-/** The tasks matching `where` (over tasks, projects and statuses), in `order`, at most `limit`: two queries. */
+/** The tasks matching `where` (over tasks, projects and statuses), in `order`, at most `limit`: three queries. */
 async function selectTasks(where: SQL, order: SQL[], limit: number) {
   const rows = await db()
     .select({
@@ -183,7 +193,8 @@ async function selectTasks(where: SQL, order: SQL[], limit: number) {
     .where(and(where, liveTask))
     .orderBy(...order, asc(tasks.createdAt), asc(tasks.id))
     .limit(limit);
-  const people = rows.length ? await assigneesOf(rows.map((row) => row.internalId)) : [];
+  const ids = rows.map((row) => row.internalId);
+  const [people, tags] = ids.length ? await Promise.all([assigneesOf(ids), labelsOf(ids)]) : [[], []];
   return rows.map((row) => {
     const key = taskKey(row.projectKey, row.number);
     const task: AssistantTask = {
@@ -201,6 +212,7 @@ async function selectTasks(where: SQL, order: SQL[], limit: number) {
       dueDate: row.dueDate,
       estimateMinutes: row.estimateMinutes,
       assignees: people.filter((person) => person.taskId === row.internalId).map(({ id, name }) => ({ id, name })),
+      labels: tags.filter((tag) => tag.taskId === row.internalId).map((tag) => tag.name),
       parentLabel:
         row.parentNumber === null ? null : `${taskKey(row.projectKey, row.parentNumber)} ${row.parentTitle ?? ""}`,
       subtaskCount: Number(row.subtaskCount),
@@ -301,6 +313,7 @@ async function projectCounts(where: SQL) {
       id: projects.publicId,
       name: projects.name,
       key: projects.key,
+      description: projects.description,
       archived: sql<boolean>`${projects.archivedAt} is not null`,
       total: sql<number>`count(${tasks.id})`,
       done: sql<number>`count(${tasks.id}) filter (where ${statuses.category} = 'done')`,
