@@ -26,10 +26,11 @@ export async function testConnection(config: ModelConfig): Promise<ConnectionRes
     if (error instanceof DOMException && error.name === "TimeoutError") {
       return { ok: false, message: `The model service at ${host} did not answer within 10 seconds.` };
     }
-    return { ok: false, message: `${capitalized(modelError(error, config).message)}.` };
+    return { ok: false, message: sentence(modelError(error, config).message) };
   }
 }
 
-function capitalized(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function sentence(text: string) {
+  const capitalized = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
