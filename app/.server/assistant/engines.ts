@@ -1,5 +1,5 @@
 import { env } from "../env";
-import { builtInEngine } from "./built-in/engine";
+import { builtInEngine } from "./built-in";
 import { modelEngine } from "./model/engine";
 import type { Engine } from "./types";
 
