@@ -149,6 +149,35 @@ describe.each(engines)("the model engine on %s", (engine) => {
     expect(result).not.toContain("Hidden brief");
   });
 
+  it("reads a task and the figures an e-mail cites, and no other team's project", async () => {
+    server.reply(
+      {
+        toolCalls: [
+          { name: "get_task", arguments: { task: "WEB-1" } },
+          { name: "draft_email", arguments: { topic: "weekly update" } },
+          { name: "project_summary", arguments: { project: "SEC" } },
+        ],
+      },
+      { text: ["Hi team, …"] },
+    );
+    const events = await collect(ask("Draft the weekly e-mail"));
+
+    expect(events).toEqual([
+      { type: "status", label: "Reading the task…" },
+      { type: "status", label: "Gathering the figures…" },
+      { type: "status", label: "Reading the project…" },
+      { type: "text", text: "Hi team, …" },
+    ]);
+    const [task, figures, foreign] = toolResults(server.requests.at(-1)!.body);
+    expect(JSON.parse(task!)).toMatchObject({ task: "WEB-1 Write the brief", status: "To Do", subtasks: [] });
+    expect(JSON.parse(figures!)).toMatchObject({
+      about: "Website",
+      tasks: { total: 2, done: 0, open: 2 },
+      overdue: [{ task: "WEB-1 Write the brief", due: "2026-11-20" }],
+    });
+    expect(foreign).toBe('Error: no project "SEC" in this workspace; its projects: WEB (Website).');
+  });
+
   it("turns propose_changes into one proposal with resolved ids and current values, changing nothing", async () => {
     const before = await taskDetail(scope, "WEB-1");
     const statuses = await projectStatuses(scope, scope.project!.publicId);

@@ -23,14 +23,15 @@ export function modelEngine(config: ModelConfig): Engine {
  * the service's failures end it with an AssistantError.
  */
 async function* answer(model: LanguageModel, config: ModelConfig, request: EngineRequest): AsyncGenerator<EngineEvent> {
+  // Read before the model is called: a failure here is ours, not the model service's.
+  const members = await workspaceMembers(request.scope);
+  const member = members.find((candidate) => candidate.id === request.scope.actor.userId);
   const timeLimit = new AbortController();
   const timer = setTimeout(() => timeLimit.abort(), config.timeoutMs);
   // Aborted when the caller stops reading early, so the model call does not run on unheard.
   const finished = new AbortController();
   const draft: ProposalDraft = { current: null };
   try {
-    const members = await workspaceMembers(request.scope);
-    const member = members.find((candidate) => candidate.id === request.scope.actor.userId);
     const result = streamText({
       model,
       system: systemPrompt(request.scope, member?.name ?? null),
