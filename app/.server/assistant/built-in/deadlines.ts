@@ -1,7 +1,7 @@
 import { findTasks, type AssistantTask } from "../data";
 import type { Priority } from "../../db/schema";
 import type { AssistantScope, Proposal } from "../types";
-import { count, formatDay, listOf, type Reply } from "./format";
+import { count, daysBetween, formatDay, listOf, type Reply } from "./format";
 import { PRIORITY_NAMES, PRIORITY_RANK } from "./priorities";
 import { workingDaysFrom } from "./working-days";
 
@@ -58,7 +58,8 @@ function planDate(task: AssistantTask, dated: AssistantTask[], today: string): P
       : `no other dated work is queued for ${listOf(task.assignees.map((person) => person.name))}`;
   const from = start === today ? `from today` : `from its start date ${formatDay(start)}`;
   const was = task.dueDate ? `; now due ${formatDay(task.dueDate)}, too soon for the work left` : "";
-  const reason = `${size}; ${queue}; ${count(days, "working day")} ${from}, weekends skipped${was}.`;
+  const weekend = daysBetween(start, to) + 1 > days ? ", weekends skipped" : "";
+  const reason = `${size}; ${queue}; ${count(days, "working day")} ${from}${weekend}${was}.`;
   return { task, to, reason };
 }
 
