@@ -204,10 +204,10 @@ describe.each(engines)("the built-in assistant on %s", (engine) => {
       'I picked WEB-2 Design mockups (the open task of highest priority without subtasks). To break down another, name it, e.g. "Break down WEB-2".',
     );
     expect(proposal!.changes.map((change) => change.kind === "create_task" && change.title)).toEqual([
-      "Agree the scope of design mockups",
-      "Draft design mockups",
-      "Review design mockups with the team",
-      "Finish design mockups and hand it over",
+      "Design mockups: agree the scope",
+      "Design mockups: first draft",
+      "Design mockups: review with the team",
+      "Design mockups: finish and hand over",
     ]);
     expect(proposal!.changes.every((change) => change.kind === "create_task" && change.parentId === mockups.id)).toBe(
       true,

@@ -9,6 +9,8 @@ export type PlannedSubtask = { title: string; reason: string };
 export const MIN_SUBTASKS = 3;
 export const MAX_SUBTASKS = 8;
 const TITLE_MAX = 120;
+/** A generic step's title leaves room for the step after the task's name. */
+const GENERIC_NAME_MAX = 80;
 /** More than half the words shared: a template task must resemble the task closely to lend its subtasks. */
 const TEMPLATE_MATCH = 0.5;
 
@@ -75,15 +77,11 @@ function templateSteps(title: string): PlannedSubtask[] {
   return best.subtasks.map((subtask) => ({ title: subtask, reason }));
 }
 
-/** Scope, draft, review, finish: named after the task, for any task. */
+/** Scope, draft, review, finish: each named after the task ("Build the backend: first draft"), for any task. */
 function genericSteps(title: string): PlannedSubtask[] {
-  // "Design mockups" reads "Draft design mockups"; an acronym ("API keys") keeps its case.
-  const name = /^\p{Lu}\p{Lu}/u.test(title) ? title : title.charAt(0).toLowerCase() + title.slice(1);
   const reason = "A step of a simple plan: scope, draft, review, finish.";
-  return [
-    `Agree the scope of ${name}`,
-    `Draft ${name}`,
-    `Review ${name} with the team`,
-    `Finish ${name} and hand it over`,
-  ].map((step) => ({ title: step, reason }));
+  return ["agree the scope", "first draft", "review with the team", "finish and hand over"].map((step) => ({
+    title: `${excerpt(title, GENERIC_NAME_MAX)}: ${step}`,
+    reason,
+  }));
 }

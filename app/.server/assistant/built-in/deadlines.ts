@@ -79,7 +79,12 @@ function pickTasks(open: AssistantTask[], today: string) {
 
 /** Three open tasks that need a date, each with a date computed from the work ahead of it. */
 export async function deadlinesReply(scope: AssistantScope): Promise<Reply> {
-  const open = await findTasks(scope, { open: true, limit: OPEN_TASKS });
+  // Undated work apart: in a busy project the soonest-due first page would hide it.
+  const [undated, soonest] = await Promise.all([
+    findTasks(scope, { open: true, undated: true, limit: OPEN_TASKS }),
+    findTasks(scope, { open: true, limit: OPEN_TASKS }),
+  ]);
+  const open = [...undated, ...soonest.filter((task) => task.dueDate)];
   const where = scope.project ? scope.project.name : scope.workspace.name;
   if (open.length === 0) {
     return {
