@@ -85,6 +85,7 @@ describe.each(engines)("the assistant's data on %s", (engine) => {
       "Collect quotes",
     ]);
     expect(await findTasks(scope, { assigneeId: "not-a-user" })).toEqual([]);
+    expect(titles(await findTasks(scope, { undated: true }))).toEqual(["Launch party"]);
     expect(titles(await findTasks(scope, { limit: 2 }))).toHaveLength(2);
     expect(await findTasks(scope, { projectId: theirs.project.id })).toEqual([]);
     expect(await findTasks(scope, { projectId: "nope" })).toEqual([]);

@@ -70,6 +70,8 @@ export type TaskQuery = {
   open?: boolean;
   /** YYYY-MM-DD, inclusive. */
   dueBefore?: string;
+  /** Only tasks without a due date. */
+  undated?: boolean;
   /** Default 20, at most 50. */
   limit?: number;
 };
@@ -264,6 +266,7 @@ export async function findTasks(scope: AssistantScope, query: TaskQuery): Promis
     query.overdue ? overdueCondition(scope.today) : undefined,
     query.open ? isOpen : undefined,
     query.dueBefore ? sql`${tasks.dueDate} <= ${query.dueBefore}::date` : undefined,
+    query.undated ? isNull(tasks.dueDate) : undefined,
   )!;
   const rows = await selectTasks(where, [sql`${tasks.dueDate} asc nulls last`, sql`${PRIORITY_RANK} desc`], limit);
   return rows.map((row) => row.task);

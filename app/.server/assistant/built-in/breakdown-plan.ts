@@ -9,13 +9,15 @@ export type PlannedSubtask = { title: string; reason: string };
 export const MIN_SUBTASKS = 3;
 export const MAX_SUBTASKS = 8;
 const TITLE_MAX = 120;
-/** How closely a template task's title must resemble the task's to lend its subtasks. */
+/** A generic step's title leaves room for the step after the task's name. */
+const GENERIC_NAME_MAX = 80;
+/** More than half the words shared: a template task must resemble the task closely to lend its subtasks. */
 const TEMPLATE_MATCH = 0.5;
 
 /**
  * The subtasks of a breakdown: the description's list items (or its sentences) and the
- * unchecked checklist first, since they are the team's own words; when those give fewer
- * than three, a built-in template's subtasks for a task like it, else a generic plan.
+ * unchecked checklist first, since they are the team's own words; while there are fewer
+ * than three, a built-in template's subtasks for a task like it, then a generic plan.
  * Never a title the task already has as a subtask, never twice; at most eight.
  */
 export function planSubtasks(task: AssistantTaskDetail): PlannedSubtask[] {
@@ -25,18 +27,20 @@ export function planSubtasks(task: AssistantTaskDetail): PlannedSubtask[] {
       .filter((item) => !item.done)
       .map((item) => ({ title: item.title, reason: "An unchecked item of its checklist." })),
   ];
-  const candidates =
-    own.length >= MIN_SUBTASKS ? own : [...own, ...templateSteps(task.title), ...genericSteps(task.title)];
   const taken = new Set(task.subtasks.map((subtask) => sameTitle(subtask.title)));
   const plan: PlannedSubtask[] = [];
-  for (const candidate of candidates) {
-    const title = excerpt(candidate.title, TITLE_MAX).replace(/[.;:,]+$/, "");
-    const key = sameTitle(title);
-    if (!key || taken.has(key)) continue;
-    taken.add(key);
-    plan.push({ title: title.charAt(0).toUpperCase() + title.slice(1), reason: candidate.reason });
-    if (plan.length === MAX_SUBTASKS) break;
-  }
+  const take = (candidates: PlannedSubtask[]) => {
+    for (const candidate of candidates) {
+      const title = excerpt(candidate.title, TITLE_MAX).replace(/[.;:,]+$/, "");
+      const key = sameTitle(title);
+      if (!key || taken.has(key) || plan.length === MAX_SUBTASKS) continue;
+      taken.add(key);
+      plan.push({ title: title.charAt(0).toUpperCase() + title.slice(1), reason: candidate.reason });
+    }
+  };
+  take(own);
+  if (plan.length < MIN_SUBTASKS) take(templateSteps(task.title));
+  if (plan.length < MIN_SUBTASKS) take(genericSteps(task.title));
   return plan;
 }
 
@@ -63,7 +67,7 @@ function templateSteps(title: string): PlannedSubtask[] {
     for (const candidate of template.structure.tasks ?? []) {
       const subtasks = (candidate.subtasks ?? []).map((subtask) => subtask.title);
       const score = resemblance(words, significantWords(candidate.title));
-      if (subtasks.length && score >= TEMPLATE_MATCH && score > (best?.score ?? 0)) {
+      if (subtasks.length && score > TEMPLATE_MATCH && score > (best?.score ?? 0)) {
         best = { score, template: template.name, subtasks };
       }
     }
@@ -73,15 +77,11 @@ function templateSteps(title: string): PlannedSubtask[] {
   return best.subtasks.map((subtask) => ({ title: subtask, reason }));
 }
 
-/** Scope, draft, review, finish: named after the task, for any task. */
+/** Scope, draft, review, finish: each named after the task ("Build the backend: first draft"), for any task. */
 function genericSteps(title: string): PlannedSubtask[] {
-  // "Design mockups" reads "Draft design mockups"; an acronym ("API keys") keeps its case.
-  const name = /^\p{Lu}\p{Lu}/u.test(title) ? title : title.charAt(0).toLowerCase() + title.slice(1);
   const reason = "A step of a simple plan: scope, draft, review, finish.";
-  return [
-    `Agree the scope of ${name}`,
-    `Draft ${name}`,
-    `Review ${name} with the team`,
-    `Finish ${name} and hand it over`,
-  ].map((step) => ({ title: step, reason }));
+  return ["agree the scope", "first draft", "review with the team", "finish and hand over"].map((step) => ({
+    title: `${excerpt(title, GENERIC_NAME_MAX)}: ${step}`,
+    reason,
+  }));
 }

@@ -1,7 +1,7 @@
 import { findTasks, type AssistantTask } from "../data";
 import type { Priority } from "../../db/schema";
 import type { AssistantScope, Proposal } from "../types";
-import { count, formatDay, listOf, type Reply } from "./format";
+import { count, daysBetween, formatDay, listOf, type Reply } from "./format";
 import { PRIORITY_NAMES, PRIORITY_RANK } from "./priorities";
 import { workingDaysFrom } from "./working-days";
 
@@ -58,7 +58,8 @@ function planDate(task: AssistantTask, dated: AssistantTask[], today: string): P
       : `no other dated work is queued for ${listOf(task.assignees.map((person) => person.name))}`;
   const from = start === today ? `from today` : `from its start date ${formatDay(start)}`;
   const was = task.dueDate ? `; now due ${formatDay(task.dueDate)}, too soon for the work left` : "";
-  const reason = `${size}; ${queue}; ${count(days, "working day")} ${from}, weekends skipped${was}.`;
+  const weekend = daysBetween(start, to) + 1 > days ? ", weekends skipped" : "";
+  const reason = `${size}; ${queue}; ${count(days, "working day")} ${from}${weekend}${was}.`;
   return { task, to, reason };
 }
 
@@ -78,7 +79,12 @@ function pickTasks(open: AssistantTask[], today: string) {
 
 /** Three open tasks that need a date, each with a date computed from the work ahead of it. */
 export async function deadlinesReply(scope: AssistantScope): Promise<Reply> {
-  const open = await findTasks(scope, { open: true, limit: OPEN_TASKS });
+  // Undated work apart: in a busy project the soonest-due first page would hide it.
+  const [undated, soonest] = await Promise.all([
+    findTasks(scope, { open: true, undated: true, limit: OPEN_TASKS }),
+    findTasks(scope, { open: true, limit: OPEN_TASKS }),
+  ]);
+  const open = [...undated, ...soonest.filter((task) => task.dueDate)];
   const where = scope.project ? scope.project.name : scope.workspace.name;
   if (open.length === 0) {
     return {
