@@ -82,8 +82,16 @@ describe.each(engines)("the assistant on %s", (engine) => {
 
   it("continues a conversation in the scope it was started in", async () => {
     const { owner, project } = await setup();
-    const first = await askAndWait(owner.actor, { message: "What should we do next?", projectId: project.id, today: TODAY }, never);
-    await askAndWait(owner.actor, { message: "Draft a team status email", conversationId: first.conversationId, today: TODAY }, never);
+    const first = await askAndWait(
+      owner.actor,
+      { message: "What should we do next?", projectId: project.id, today: TODAY },
+      never,
+    );
+    await askAndWait(
+      owner.actor,
+      { message: "Draft a team status email", conversationId: first.conversationId, today: TODAY },
+      never,
+    );
     const conversation = await conversationOf(owner.id, first.conversationId);
     expect(conversation.projectId).not.toBeNull();
     expect((await messagesOf(conversation.id)).map((message) => message.role)).toEqual([
@@ -107,9 +115,9 @@ describe.each(engines)("the assistant on %s", (engine) => {
     expect(await subtasksOf(task.id)).toEqual([...titles].sort());
     await expect(applyProposal(owner.actor, answer.id)).rejects.toThrow("These changes are already applied.");
     expect(await subtasksOf(task.id)).toHaveLength(titles.length);
-    const [stored] = (await messagesOf((await conversationOf(owner.id, (await listConversations(owner.id))[0]!.id)).id)).filter(
-      (message) => message.id === answer.id,
-    );
+    const [stored] = (
+      await messagesOf((await conversationOf(owner.id, (await listConversations(owner.id))[0]!.id)).id)
+    ).filter((message) => message.id === answer.id);
     expect(stored).toMatchObject({ proposalState: "applied", proposal: { applied: titles.length } });
   });
 
@@ -166,9 +174,9 @@ describe.each(engines)("the assistant on %s", (engine) => {
     const { owner, project } = await setup();
     const editor = await buildUser();
     await addMember(owner.workspaceId, editor.id, "editor");
-    await expect(setWorkspaceAssistant(editor.actor, { workspaceId: owner.workspaceId, enabled: false })).rejects.toBeInstanceOf(
-      ForbiddenError,
-    );
+    await expect(
+      setWorkspaceAssistant(editor.actor, { workspaceId: owner.workspaceId, enabled: false }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     await setWorkspaceAssistant(owner.actor, { workspaceId: owner.workspaceId, enabled: false });
     await expect(
       askAndWait(editor.actor, { message: "Summarize", projectId: project.id, today: TODAY }, never),
@@ -221,7 +229,10 @@ describe.each(engines)("the assistant on %s", (engine) => {
       const { owner, project, task } = await setup();
       const stranger = await buildUser();
       const { conversationId, answer } = await breakdown(owner, project.id, task.key);
-      const seen = await callLoader(assistantRoute.loader, { path: `/app/assistant?c=${conversationId}`, user: stranger });
+      const seen = await callLoader(assistantRoute.loader, {
+        path: `/app/assistant?c=${conversationId}`,
+        user: stranger,
+      });
       expect(seen.status).toBe(404);
       const applied = await callAction(assistantRoute.action, {
         path: "/app/assistant",

@@ -4,6 +4,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { styled } from "@mui/material/styles";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { deleteConversation } from "~/.server/assistant/conversations";
@@ -254,19 +255,62 @@ function ConversationList({
           Your conversations will be listed here. Only you can see them.
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 0.5 }}>
+        <ConversationRows>
           {conversations.map((item) => (
             <ConversationItem key={item.id} item={item} current={item.id === current} />
           ))}
-        </Box>
+        </ConversationRows>
       )}
     </Box>
   );
 }
 
+/** The conversation rows' CSS, once for the list (decision 009). */
+const ConversationRows = styled("ul")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    display: "grid",
+    gap: 4,
+    "& li": {
+      display: "grid",
+      gridTemplateColumns: "minmax(0, 1fr) auto",
+      alignItems: "center",
+      columnGap: 4,
+      padding: "6px 8px",
+      borderRadius: 8,
+    },
+    "& li[data-current]": { background: palette.action.selected },
+    "& a": {
+      color: palette.text.primary,
+      textDecoration: "none",
+      fontWeight: 500,
+      overflow: "hidden",
+      textOverflow: "ellipsis",
+      whiteSpace: "nowrap",
+      "&:hover": { textDecoration: "underline" },
+    },
+    "& small": { gridColumn: 1, color: palette.text.secondary, fontSize: 12 },
+    "& form": { gridColumn: 2, gridRow: "1 / span 2" },
+    "& button": {
+      font: "inherit",
+      fontSize: 12,
+      border: 0,
+      background: "transparent",
+      color: palette.text.secondary,
+      cursor: "pointer",
+      padding: "4px 6px",
+      borderRadius: 6,
+      "&:hover": { color: palette.error.main, background: palette.action.hover },
+    },
+  };
+});
+
 function ConversationItem({ item, current }: { item: { id: string; title: string; about: string }; current: boolean }) {
   return (
-    <li className="pl-ai-conversation" data-current={current ? "" : undefined}>
+    <li data-current={current ? "" : undefined}>
       <Link to={pageOf(item.id)} aria-current={current ? "page" : undefined}>
         {item.title}
       </Link>
