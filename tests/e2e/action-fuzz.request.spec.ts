@@ -102,7 +102,7 @@ const ACTIONS: Record<string, Target> = {
   },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",
-    intents: ["profile", "notifications", "appearance", "password", "revoke-session"],
+    intents: ["profile", "notifications", "appearance", "password", "revoke-session", "ai-test", "ai-workspace"],
   },
   "routes/app/sidebar.ts": { url: () => "/app/sidebar" },
   "routes/app/push.ts": { url: () => "/app/push", intents: ["subscribe", "unsubscribe"] },
@@ -116,6 +116,8 @@ const ACTIONS: Record<string, Target> = {
     url: (ids) => `/app/calendar/event/${ids.event}`,
     intents: ["update-event", "delete-event"],
   },
+  "routes/app/assistant.tsx": { url: () => "/app/assistant", intents: ["ask", "apply", "dismiss", "delete"] },
+  "routes/app/assistant-stream.ts": { url: () => "/app/assistant/stream" },
   "routes/invite.tsx": { url: () => "/invite/not-a-real-invitation-token" },
   "routes/api/set-theme.ts": { url: () => "/action/set-theme" },
   "routes/not-found.ts": { url: () => "/no-such-page/anywhere" },

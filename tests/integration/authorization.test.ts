@@ -19,6 +19,7 @@ import { addComment } from "~/.server/tasks/comments";
 import { addAttachment } from "~/.server/tasks/attachments";
 import { createLabel } from "~/.server/tasks/labels";
 import { createTask } from "~/.server/tasks/tasks";
+import { askAndWait } from "~/.server/assistant/service";
 import { createEvent } from "~/.server/calendar/events";
 import { saveProjectAsTemplate } from "~/.server/templates/templates";
 import routes from "~/routes";
@@ -28,6 +29,8 @@ import * as project from "~/routes/app/project";
 import * as projectDelete from "~/routes/app/project-delete";
 import * as projectNew from "~/routes/app/project-new";
 import * as projectSaveTemplate from "~/routes/app/project-save-template";
+import * as assistantPage from "~/routes/app/assistant";
+import * as assistantStream from "~/routes/app/assistant-stream";
 import * as projectStar from "~/routes/app/project-star";
 import * as push from "~/routes/app/push";
 import * as search from "~/routes/app/search";
@@ -98,6 +101,9 @@ const COVERED = new Set([
   "routes/app/team-calendar-day.tsx",
   "routes/app/team-calendar-new.tsx",
   "routes/app/team-calendar-event.tsx",
+  // The assistant: conversations are their user's alone (tests/integration/assistant.test.ts).
+  "routes/app/assistant.tsx",
+  "routes/app/assistant-stream.ts",
 ]);
 
 const PROJECT_INTENTS = [
@@ -217,6 +223,9 @@ describe.each(engines)("authorization on %s", (engine) => {
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
   const teamFields = () => ({ email: "new@example.com", role: "editor", userId: owner.id, invitationId });
   let eventId: string;
+  /** The owner's conversation with the assistant, and its answer proposing subtasks. */
+  let conversationId: string;
+  let answerId: string;
   /** Valid event form fields in the owner's workspace, so only the permission can refuse them. */
   const eventFields = () => ({
     title: "Hacked",
@@ -283,6 +292,13 @@ describe.each(engines)("authorization on %s", (engine) => {
     );
     const [row] = await queryRows<{ id: string }>(database.db, sql`select id from notifications limit 1`);
     notificationId = row!.id;
+    const asked = await askAndWait(
+      owner.actor,
+      { message: "Break down a task into subtasks", projectId, today: "2026-11-24" },
+      new AbortController().signal,
+    );
+    conversationId = asked.conversationId;
+    answerId = asked.answer.id;
     ({ id: eventId } = await createEvent(owner.actor, {
       workspaceId: owner.workspaceId,
       title: "Secret event",
@@ -509,6 +525,43 @@ describe.each(engines)("authorization on %s", (engine) => {
         params: p,
         form: templateFields,
       }),
+    );
+
+    await record(
+      "GET conversation",
+      callLoader(assistantPage.loader, { ...as, path: `/app/assistant?c=${conversationId}` }),
+    );
+    await record(
+      "GET assistant about their project",
+      callLoader(assistantPage.loader, { ...as, path: `/app/assistant?project=${projectId}` }),
+    );
+    for (const fields of [{ conversationId }, { projectId }, { workspaceId: owner.workspaceId }]) {
+      await record(
+        `POST ask in ${Object.keys(fields)[0]}`,
+        callAction(assistantPage.action, {
+          ...as,
+          path: "/app/assistant",
+          form: { intent: "ask", message: "Hi", ...fields },
+        }),
+      );
+      await record(
+        `POST stream in ${Object.keys(fields)[0]}`,
+        callAction(assistantStream.action, {
+          ...as,
+          path: "/app/assistant/stream",
+          form: { message: "Hi", ...fields },
+        }),
+      );
+    }
+    for (const intent of ["apply", "dismiss"]) {
+      await record(
+        `POST assistant intent=${intent}`,
+        callAction(assistantPage.action, { ...as, path: "/app/assistant", form: { intent, messageId: answerId } }),
+      );
+    }
+    await record(
+      "POST assistant intent=delete",
+      callAction(assistantPage.action, { ...as, path: "/app/assistant", form: { intent: "delete", conversationId } }),
     );
 
     for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });

@@ -140,7 +140,7 @@ export function AssistantWidget() {
 }
 
 function Panel({ context, onClose }: { context: AskContext; onClose: () => void }) {
-  const chat = useAssistantChat(context, true);
+  const chat = useAssistantChat(context);
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
   const body = useRef<HTMLDivElement>(null);

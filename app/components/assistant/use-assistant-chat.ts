@@ -43,13 +43,31 @@ function remember(context: AskContext, conversationId: string | null) {
  * /app/assistant/stream (server-sent events read from the fetch body, so the answer shows
  * as it is written), stopped by aborting that request (the server keeps what was written).
  */
-export function useAssistantChat(context: AskContext, active: boolean) {
+export function useAssistantChat(context: AskContext) {
   const loader = useFetcher<WidgetData>({ key: "assistant-widget" });
-  const [conversationId, setConversationId] = useState<string | null>(null);
+  const contextKey = storageKey(context);
+  const [place, setPlace] = useState(contextKey);
+  const [conversationId, setConversationId] = useState<string | null>(() => remembered(context));
   const [messages, setMessages] = useState<AssistantMessage[]>([]);
   const [pending, setPending] = useState<PendingAnswer | null>(null);
   const running = useRef<AbortController | null>(null);
-  const contextKey = storageKey(context);
+
+  // Another page (another project): its own conversation.
+  if (place !== contextKey) {
+    setPlace(contextKey);
+    setConversationId(remembered(context));
+    setMessages([]);
+  }
+
+  // The server's copy wins whenever it arrives (after a load, an Apply, a revalidation).
+  const [seen, setSeen] = useState(loader.data);
+  if (loader.data !== seen) {
+    setSeen(loader.data);
+    if (loader.data) {
+      setMessages(loader.data.messages);
+      if (loader.data.conversation) setConversationId(loader.data.conversation.id);
+    }
+  }
 
   const load = useCallback(
     (id: string | null) => {
@@ -64,20 +82,9 @@ export function useAssistantChat(context: AskContext, active: boolean) {
   );
 
   useEffect(() => {
-    if (!active) return;
-    const id = remembered(context);
-    setConversationId(id);
-    load(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the place or visibility changes
-  }, [active, contextKey]);
-
-  // The server's copy wins whenever it arrives (after a load, an Apply, a revalidation).
-  useEffect(() => {
-    if (!loader.data) return;
-    setMessages(loader.data.messages);
-    if (!loader.data.conversation) return;
-    setConversationId(loader.data.conversation.id);
-  }, [loader.data]);
+    load(remembered(context));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load when the panel opens and when the place changes
+  }, [contextKey]);
 
   const finish = (question: string, answer: Partial<AssistantMessage>) => {
     setMessages((current) => [
