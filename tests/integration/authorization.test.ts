@@ -535,7 +535,8 @@ describe.each(engines)("authorization on %s", (engine) => {
       "GET assistant about their project",
       callLoader(assistantPage.loader, { ...as, path: `/app/assistant?project=${projectId}` }),
     );
-    for (const fields of [{ conversationId }, { projectId }, { workspaceId: owner.workspaceId }]) {
+    const places: Record<string, string>[] = [{ conversationId }, { projectId }, { workspaceId: owner.workspaceId }];
+    for (const fields of places) {
       await record(
         `POST ask in ${Object.keys(fields)[0]}`,
         callAction(assistantPage.action, {
