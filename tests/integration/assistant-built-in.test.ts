@@ -4,32 +4,20 @@ import { describe, expect, it } from "vitest";
 import { builtInEngine } from "~/.server/assistant/built-in";
 import type { AssistantScope, EngineEvent } from "~/.server/assistant/types";
 import { db } from "~/.server/db";
-import { projects, statuses as statusTable, workspaces } from "~/.server/db/schema";
+import { projects, statuses as statusTable } from "~/.server/db/schema";
 import { createProject } from "~/.server/projects/projects";
 import { addChecklistItem, setChecklistItemDone } from "~/.server/tasks/checklist";
 import { createLabel, setTaskLabels } from "~/.server/tasks/labels";
 import { createTask, deleteTask, moveTask, type CreateTaskInput } from "~/.server/tasks/tasks";
 import { ASSISTANT_PROMPTS } from "~/utils/assistant-prompts";
+import { assistantScope } from "../setup/assistant";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 
 // A Wednesday: the engine reads no clock, only this day.
 const today = "2026-11-25";
 
-/** The scope the assistant's service builds for a member: the workspace and, on a project page, the project. */
-async function scopeOf(user: TestUser, projectId?: string): Promise<AssistantScope> {
-  const [workspace] = await db()
-    .select({ id: workspaces.id, publicId: workspaces.publicId, name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.publicId, user.workspaceId));
-  const [project] = projectId
-    ? await db()
-        .select({ id: projects.id, publicId: projects.publicId, key: projects.key, name: projects.name })
-        .from(projects)
-        .where(eq(projects.publicId, projectId))
-    : [];
-  return { actor: user.actor, role: "owner", workspace: workspace!, project: project ?? null, today };
-}
+const scopeOf = (user: TestUser, projectId?: string) => assistantScope(user, projectId, today);
 
 /** The engine's whole answer: its text, its proposal, and the events as they came. */
 async function ask(scope: AssistantScope, message: string, signal = new AbortController().signal) {

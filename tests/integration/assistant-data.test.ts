@@ -1,34 +1,18 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { findTasks, projectStatuses, projectSummary, taskDetail, workspaceMembers } from "~/.server/assistant/data";
-import type { AssistantScope } from "~/.server/assistant/types";
-import { db } from "~/.server/db";
 import { countQueries } from "~/.server/db/query-count";
-import { projects, workspaces } from "~/.server/db/schema";
 import { createProject, setProjectArchived } from "~/.server/projects/projects";
 import { addChecklistItem } from "~/.server/tasks/checklist";
 import { createTask, deleteTask, moveTask } from "~/.server/tasks/tasks";
+import { assistantScope } from "../setup/assistant";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 
 // A Wednesday; the clock is never read by the module, only this day.
 const today = "2026-11-25";
 
-/** What the assistant's service would build for a member: their workspace and, on a project page, the project. */
-async function scopeOf(user: TestUser, projectId?: string): Promise<AssistantScope> {
-  const [workspace] = await db()
-    .select({ id: workspaces.id, publicId: workspaces.publicId, name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.publicId, user.workspaceId));
-  const [project] = projectId
-    ? await db()
-        .select({ id: projects.id, publicId: projects.publicId, key: projects.key, name: projects.name })
-        .from(projects)
-        .where(eq(projects.publicId, projectId))
-    : [];
-  return { actor: user.actor, role: "owner", workspace: workspace!, project: project ?? null, today };
-}
+const scopeOf = (user: TestUser, projectId?: string) => assistantScope(user, projectId, today);
 
 /** A small project: one overdue task with a checklist and a subtask, one upcoming, one done, one deleted. */
 async function seedProject(owner: TestUser, name: string, key: string) {

@@ -1,6 +1,5 @@
 import net from "node:net";
 
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { projectStatuses, taskDetail } from "~/.server/assistant/data";
@@ -9,29 +8,15 @@ import type { ModelConfig } from "~/.server/assistant/model/provider";
 import { testConnection } from "~/.server/assistant/model/test-connection";
 import { PROPOSED_REPLY } from "~/.server/assistant/model/tools/propose-changes";
 import { AssistantError, type AssistantScope, type EngineEvent } from "~/.server/assistant/types";
-import { db } from "~/.server/db";
-import { projects, workspaces, type Role } from "~/.server/db/schema";
 import { createProject } from "~/.server/projects/projects";
 import { createTask } from "~/.server/tasks/tasks";
+import { assistantScope } from "../setup/assistant";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 import { startOpenAIServer, type ChatRequestBody, type OpenAIServer } from "../setup/openai-server";
 
 const API_KEY = "sk-test-5f1c9a7e2b";
 const today = "2026-11-25";
-
-/** What the assistant's service builds for a member on a project page. */
-async function scopeOf(user: TestUser, role: Role, workspaceId: string, projectId: string): Promise<AssistantScope> {
-  const [workspace] = await db()
-    .select({ id: workspaces.id, publicId: workspaces.publicId, name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.publicId, workspaceId));
-  const [project] = await db()
-    .select({ id: projects.id, publicId: projects.publicId, key: projects.key, name: projects.name })
-    .from(projects)
-    .where(eq(projects.publicId, projectId));
-  return { actor: user.actor, role, workspace: workspace!, project: project!, today };
-}
 
 /** Every event of one answer, in order; `onEvent` may stop the answer as it goes. */
 async function collect(events: AsyncIterable<EngineEvent>, onEvent?: (event: EngineEvent) => void) {
@@ -83,7 +68,7 @@ describe.each(engines)("the model engine on %s", (engine) => {
     });
     await createTask(stranger.actor, { projectId: theirs.id, title: "Hidden brief" });
     // The viewer asks: a viewer may get a proposal; Apply is where a viewer is refused.
-    scope = await scopeOf(viewer, "viewer", owner.workspaceId, project.id);
+    scope = await assistantScope(viewer, project.id, today);
   });
   afterAll(() => server.close());
 

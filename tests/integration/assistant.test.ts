@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { conversationOf, deleteConversation, listConversations, messagesOf } from "~/.server/assistant/conversations";
 import {
@@ -12,6 +12,7 @@ import {
   dismissProposal,
   type TurnEvent,
 } from "~/.server/assistant/service";
+import { modelEngine } from "~/.server/assistant/model/engine";
 import { setWorkspaceAssistant } from "~/.server/assistant/settings";
 import { db } from "~/.server/db";
 import { activity, tasks } from "~/.server/db/schema";
@@ -23,6 +24,7 @@ import * as assistantRoute from "~/routes/app/assistant";
 import * as streamRoute from "~/routes/app/assistant-stream";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
+import { startOpenAIServer, type OpenAIServer } from "../setup/openai-server";
 import { callAction, callLoader } from "../setup/route-harness";
 
 const TODAY = "2026-11-24";
@@ -196,6 +198,65 @@ describe.each(engines)("the assistant on %s", (engine) => {
     await expect(
       askAndWait(owner.actor, { message: "Hi", workspaceId: owner.workspaceId, today: TODAY }, never),
     ).rejects.toBeInstanceOf(AssistantRateLimitError);
+  });
+
+  describe("with a model", () => {
+    let server: OpenAIServer;
+    beforeAll(async () => {
+      server = await startOpenAIServer({ models: ["local-test-model"] });
+    });
+    afterAll(() => server.close());
+    const model = () =>
+      modelEngine({ baseUrl: server.baseUrl, model: "local-test-model", timeoutMs: 5_000, maxOutputTokens: 256 });
+
+    it("stores the model's proposal and changes the task only when its user applies it", async () => {
+      const { owner, project, task } = await setup();
+      server.reply(
+        {
+          toolCalls: [
+            {
+              name: "propose_changes",
+              arguments: {
+                title: "Date the launch",
+                changes: [{ kind: "update_task", task: task.key, dueDate: "2026-12-04" }],
+              },
+            },
+          ],
+        },
+        { text: ["I propose ", "a due date."] },
+      );
+      const { answer } = await askAndWait(
+        owner.actor,
+        { message: "When should the launch page be done?", projectId: project.id, today: TODAY },
+        never,
+        model(),
+      );
+      expect(answer).toMatchObject({
+        content: "I propose a due date.",
+        engine: "local-test-model",
+        proposalState: "pending",
+        proposal: { changes: [{ kind: "update_task", dueDate: { from: null, to: "2026-12-04" } }] },
+      });
+      const dueDate = async () => (await db().select().from(tasks).where(eq(tasks.publicId, task.id)))[0]!.dueDate;
+      expect(await dueDate()).toBeNull();
+      await applyProposal(owner.actor, answer.id);
+      expect(await dueDate()).toBe("2026-12-04");
+    });
+
+    it("answers a provider error with 'The assistant could not answer: …' in the chat, stored", async () => {
+      const { owner, project } = await setup();
+      server.reply({ status: 500, message: "the model is overloaded" });
+      const { answer } = await askAndWait(
+        owner.actor,
+        { message: "Summarize", projectId: project.id, today: TODAY },
+        never,
+        model(),
+      );
+      expect(answer.error).toBe(
+        "The assistant could not answer: the model service answered 500: the model is overloaded",
+      );
+      expect(answer.proposal).toBeNull();
+    });
   });
 
   describe("routes", () => {

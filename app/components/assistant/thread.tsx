@@ -8,7 +8,8 @@ import type { AssistantMessage, PendingAnswer, Proposal } from "./types";
  * A conversation as the widget and the assistant page draw it: the user's messages on the
  * right, the assistant's on the left, line breaks kept, each answer naming the engine that
  * wrote it, and a proposal as a card listing exactly what Apply would change. One styled
- * element holds the CSS of every message (the cheap repeated-UI pattern, decision 009).
+ * element holds the CSS of every message (the cheap repeated-UI pattern, decision 009);
+ * `pl-sr-only` is the app shell's (ListStyles).
  */
 export const ThreadStyles = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
@@ -41,17 +42,6 @@ export const ThreadStyles = styled("div")(({ theme }) => {
       background: palette.action.hover,
       color: palette.text.primary,
       borderBottomLeftRadius: 4,
-    },
-    "& .pl-ai-who": {
-      border: 0,
-      clip: "rect(0 0 0 0)",
-      height: 1,
-      width: 1,
-      margin: -1,
-      overflow: "hidden",
-      padding: 0,
-      position: "absolute",
-      whiteSpace: "nowrap",
     },
     "& .pl-ai-meta": {
       display: "block",
@@ -151,7 +141,7 @@ function MessageItem({ message, actions }: { message: AssistantMessage; actions:
   const mine = message.role === "user";
   return (
     <li className="pl-ai-message" data-role={message.role} id={`m-${message.id}`}>
-      <span className="pl-ai-who">{mine ? "You said:" : "Assistant said:"}</span>
+      <span className="pl-sr-only">{mine ? "You said:" : "Assistant said:"}</span>
       {message.content}
       {message.error ? <span className="pl-ai-error">{message.error}</span> : null}
       {message.proposal ? (
@@ -168,11 +158,11 @@ function PendingItems({ pending }: { pending: PendingAnswer }) {
   return (
     <>
       <li className="pl-ai-message" data-role="user">
-        <span className="pl-ai-who">You said:</span>
+        <span className="pl-sr-only">You said:</span>
         {pending.question}
       </li>
       <li className="pl-ai-message" data-role="assistant" aria-busy="true">
-        <span className="pl-ai-who">Assistant said:</span>
+        <span className="pl-sr-only">Assistant said:</span>
         {pending.text || <span className="pl-ai-thinking">{pending.status ?? "Thinking..."}</span>}
         {pending.text && pending.status ? <span className="pl-ai-meta">{pending.status}</span> : null}
         {pending.proposal ? <ProposalCard proposal={pending.proposal} state={null} /> : null}
