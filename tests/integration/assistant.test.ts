@@ -22,6 +22,7 @@ import { resetRateLimits } from "~/.server/security/rate-limit";
 import { createTask } from "~/.server/tasks/tasks";
 import * as assistantRoute from "~/routes/app/assistant";
 import * as streamRoute from "~/routes/app/assistant-stream";
+import * as settingsRoute from "~/routes/app/settings";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 import { startOpenAIServer, type OpenAIServer } from "../setup/openai-server";
@@ -307,6 +308,35 @@ describe.each(engines)("the assistant on %s", (engine) => {
         form: { intent: "apply", messageId: answer.id },
       });
       expect(mine.data).toMatchObject({ ok: true });
+    });
+
+    it("turns the assistant off from Settings → Integrations for owners and admins only, and tests the engine", async () => {
+      const { owner } = await setup();
+      const editor = await buildUser();
+      await addMember(owner.workspaceId, editor.id, "editor");
+      const turnOff = (user: TestUser) =>
+        callAction(settingsRoute.action, {
+          path: "/app/settings?tab=integrations",
+          user,
+          form: { intent: "ai-workspace", workspaceId: owner.workspaceId, enabled: "false" },
+        });
+      expect((await turnOff(editor)).status).toBe(403);
+      expect(await turnOff(owner)).toMatchObject({ status: 302, location: "/app/settings?tab=integrations" });
+      const page = await callLoader(settingsRoute.loader, { path: "/app/settings?tab=integrations", user: editor });
+      expect(page.data).toMatchObject({
+        ai: {
+          engine: { id: "built-in", label: "Built-in assistant" },
+          workspaces: expect.arrayContaining([
+            { id: owner.workspaceId, name: expect.any(String), enabled: false, canManage: false },
+          ]),
+        },
+      });
+      const tested = await callAction(settingsRoute.action, {
+        path: "/app/settings?tab=integrations",
+        user: owner,
+        form: { intent: "ai-test" },
+      });
+      expect(tested).toMatchObject({ status: 302, location: "/app/settings?tab=integrations" });
     });
 
     it("streams an answer as server-sent events: start, text, done", async () => {
