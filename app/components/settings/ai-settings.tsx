@@ -1,8 +1,8 @@
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { styled } from "@mui/material/styles";
 import { Form } from "react-router";
 
 export type AiSettings = {
@@ -41,41 +41,55 @@ export function AiSettingsSection({ ai }: { ai: AiSettings }) {
       <Typography component="h4" variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
         Workspaces
       </Typography>
-      <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1 }}>
+      <SwitchRows>
         {ai.workspaces.map((workspace) => (
           <WorkspaceSwitch key={workspace.id} workspace={workspace} />
         ))}
-      </Box>
+      </SwitchRows>
     </Paper>
   );
 }
 
+/** The switch rows' CSS, once for the list (decision 009). */
+const SwitchRows = styled("ul")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    display: "grid",
+    gap: 8,
+    "& li": {
+      display: "flex",
+      alignItems: "center",
+      gap: 16,
+      padding: 12,
+      border: `1px solid ${palette.divider}`,
+      borderRadius: 8,
+    },
+    "& .pl-ai-workspace": { flexGrow: 1, fontWeight: 500 },
+    "& .pl-ai-set-by": { fontSize: 14, color: palette.text.secondary },
+  };
+});
+
 function WorkspaceSwitch({ workspace }: { workspace: AiSettings["workspaces"][number] }) {
+  const verb = workspace.enabled ? "Turn off" : "Turn on";
   return (
-    <Box
-      component="li"
-      sx={{ display: "flex", alignItems: "center", gap: 2, p: 1.5, border: 1, borderColor: "divider", borderRadius: 2 }}
-    >
-      <Typography sx={{ flexGrow: 1, fontWeight: 500 }}>{workspace.name}</Typography>
+    <li>
+      <span className="pl-ai-workspace">{workspace.name}</span>
       <Chip size="small" label={workspace.enabled ? "On" : "Off"} color={workspace.enabled ? "success" : "default"} />
       {workspace.canManage ? (
         <Form method="post">
           <input type="hidden" name="intent" value="ai-workspace" />
           <input type="hidden" name="workspaceId" value={workspace.id} />
           <input type="hidden" name="enabled" value={workspace.enabled ? "false" : "true"} />
-          <Button
-            type="submit"
-            size="small"
-            aria-label={`${workspace.enabled ? "Turn off" : "Turn on"} the assistant in ${workspace.name}`}
-          >
-            {workspace.enabled ? "Turn off" : "Turn on"}
+          <Button type="submit" size="small" aria-label={`${verb} the assistant in ${workspace.name}`}>
+            {verb}
           </Button>
         </Form>
       ) : (
-        <Typography variant="body2" color="textSecondary">
-          Set by an owner or admin
-        </Typography>
+        <span className="pl-ai-set-by">Set by an owner or admin</span>
       )}
-    </Box>
+    </li>
   );
 }
