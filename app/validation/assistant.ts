@@ -2,11 +2,10 @@ import { z } from "zod";
 
 import { ASSISTANT_MESSAGE_MAX } from "../utils/assistant-prompts";
 
-/** A public id from a form or a URL (letters and digits), or nothing. */
-const publicId = z
-  .string()
-  .regex(/^[A-Za-z0-9]{6,20}$/, { error: "Unknown id" })
-  .optional();
+/** A public id (letters and digits), as forms and URLs carry them. */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9]{6,20}$/;
+
+const publicId = z.string().regex(PUBLIC_ID_PATTERN, { error: "Unknown id" }).optional();
 
 /** A question to the assistant, from the widget or the assistant page. */
 export const askSchema = z.object({
@@ -22,5 +21,3 @@ export const askSchema = z.object({
   workspaceId: publicId,
 });
 export type AskFields = z.infer<typeof askSchema>;
-
-export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9]{6,20}$/;

@@ -56,7 +56,9 @@ describe.each(engines)("workspaces and projects on %s", (engine) => {
   it("a first sign-in makes the settings and one personal workspace; later ones make none", async () => {
     const user = await buildUser({ fullName: "Ada Lovelace" });
     const mine = await listWorkspaces(user.id);
-    expect(mine).toEqual([{ id: user.workspaceId, name: "Ada Lovelace's Workspace", personal: true, role: "owner" }]);
+    expect(mine).toEqual([
+      { id: user.workspaceId, name: "Ada Lovelace's Workspace", personal: true, aiEnabled: true, role: "owner" },
+    ]);
     const [settings] = await database.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
     expect(settings).toMatchObject({
       theme: "light",

@@ -17,6 +17,7 @@ import { liveProjects } from "../projects/access";
 import { liveTasks, taskKey } from "../tasks/access";
 import { assigneesOf, labelsOf } from "../tasks/queries";
 import { describeActivity } from "~/utils/activity-text";
+import { addDays } from "~/utils/calendar-month";
 import type { AssistantScope } from "./types";
 
 /**
@@ -151,11 +152,6 @@ function projectsOf(scope: AssistantScope, projectId?: string): SQL {
 
 const liveTask = and(liveTasks, isNull(tasks.archivedAt))!;
 const isOpen = ne(statuses.category, "done");
-
-/** `day` plus `days`, as YYYY-MM-DD (calendar arithmetic in UTC). */
-export function addDays(day: string, days: number) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A day's first instant, in UTC (the session's time zone must not move it). */
 function startOf(day: string) {
@@ -292,20 +288,19 @@ export async function taskDetail(scope: AssistantScope, ref: string): Promise<As
   return { ...found.task, description: found.description, checklist, subtasks: subtasks.map((row) => row.task) };
 }
 
+/** What a summary says of a project, read the same way for one project and for each of a workspace's. */
+const projectColumns = {
+  id: projects.publicId,
+  name: projects.name,
+  key: projects.key,
+  description: projects.description,
+  archived: sql<boolean>`${projects.archivedAt} is not null`,
+};
 type ProjectRow = { id: string; name: string; key: string; description: string; archived: boolean };
 
 /** The project named (or the scope's), in the workspace; null when it is not one of its live projects. */
 async function namedProject(scope: AssistantScope, publicId: string): Promise<ProjectRow | null> {
-  const [row] = await db()
-    .select({
-      id: projects.publicId,
-      name: projects.name,
-      key: projects.key,
-      description: projects.description,
-      archived: sql<boolean>`${projects.archivedAt} is not null`,
-    })
-    .from(projects)
-    .where(projectsOf(scope, publicId));
+  const [row] = await db().select(projectColumns).from(projects).where(projectsOf(scope, publicId));
   return row ?? null;
 }
 
@@ -313,11 +308,7 @@ async function namedProject(scope: AssistantScope, publicId: string): Promise<Pr
 async function projectCounts(where: SQL) {
   const rows = await db()
     .select({
-      id: projects.publicId,
-      name: projects.name,
-      key: projects.key,
-      description: projects.description,
-      archived: sql<boolean>`${projects.archivedAt} is not null`,
+      ...projectColumns,
       total: sql<number>`count(${tasks.id})`,
       done: sql<number>`count(${tasks.id}) filter (where ${statuses.category} = 'done')`,
     })

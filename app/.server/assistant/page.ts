@@ -1,6 +1,7 @@
 import { NotFoundError } from "../errors";
 import { userSettingsOf } from "../profiles/settings";
 import { suggestedPrompts } from "../../utils/assistant-prompts";
+import { PUBLIC_ID_PATTERN } from "../../validation/assistant";
 import { conversationOf, listConversations, messagesOf } from "./conversations";
 import { assistantContext } from "./service";
 import { engineInfo } from "./settings";
@@ -14,11 +15,9 @@ function forgiveInWidget(url: URL) {
   };
 }
 
-const PUBLIC_ID = /^[A-Za-z0-9]{6,20}$/;
-
 function idParam(url: URL, name: string) {
   const value = url.searchParams.get(name);
-  return value && PUBLIC_ID.test(value) ? value : null;
+  return value && PUBLIC_ID_PATTERN.test(value) ? value : null;
 }
 
 /**

@@ -1,11 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { writeWithActivity } from "../activity/use-case";
-import { db } from "../db";
-import { workspaceMembers, workspaces } from "../db/schema";
+import { workspaces } from "../db/schema";
 import { env } from "../env";
 import { can, authorize } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
+import { listWorkspaces } from "../workspaces/workspaces";
 import type { SignedIn } from "./types";
 
 /**
@@ -38,18 +38,12 @@ export function engineInfo(): EngineInfo {
 
 /** The user's workspaces with their assistant switch and whether the user may turn it. */
 export async function assistantWorkspaces(userId: string) {
-  const rows = await db()
-    .select({
-      id: workspaces.publicId,
-      name: workspaces.name,
-      enabled: workspaces.aiEnabled,
-      role: workspaceMembers.role,
-    })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
-    .orderBy(asc(workspaces.createdAt), asc(workspaces.name));
-  return rows.map(({ role, ...row }) => ({ ...row, canManage: can(role, "assistant.manage") }));
+  return (await listWorkspaces(userId)).map(({ id, name, aiEnabled, role }) => ({
+    id,
+    name,
+    enabled: aiEnabled,
+    canManage: can(role, "assistant.manage"),
+  }));
 }
 export type AssistantWorkspace = Awaited<ReturnType<typeof assistantWorkspaces>>[number];
 

@@ -17,6 +17,7 @@ export async function listWorkspaces(userId: string) {
       id: workspaces.publicId,
       name: workspaces.name,
       personal: workspaces.personal,
+      aiEnabled: workspaces.aiEnabled,
       role: workspaceMembers.role,
     })
     .from(workspaceMembers)

@@ -162,7 +162,6 @@ export function useAssistantChat(context: AskContext) {
 
   return {
     data: loader.data,
-    loading: loader.state === "loading" && !loader.data,
     messages,
     pending,
     send,

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { todayFor } from "~/.server/assistant/http";
+import { firstAskError, todayFor } from "~/.server/assistant/http";
 import { askAssistant, AssistantRateLimitError, type TurnEvent } from "~/.server/assistant/service";
 import { FieldError, ForbiddenError, NotFoundError } from "~/.server/errors";
 import { requireActor } from "~/.server/http/respond";
@@ -19,9 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, context);
   const submission = parseWithZod(await request.formData(), { schema: askSchema });
   if (submission.status !== "success") {
-    const errors = submission.error ?? {};
-    const first = Object.values(errors).flat()[0] ?? "Write a message first.";
-    return data({ error: first }, { status: 400 });
+    return data({ error: firstAskError(submission.error) }, { status: 400 });
   }
   const stop = new AbortController();
   request.signal.addEventListener("abort", () => stop.abort(), { once: true });

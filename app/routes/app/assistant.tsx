@@ -8,7 +8,7 @@ import { styled } from "@mui/material/styles";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { deleteConversation } from "~/.server/assistant/conversations";
-import { todayFor } from "~/.server/assistant/http";
+import { firstAskError, todayFor } from "~/.server/assistant/http";
 import { assistantPage } from "~/.server/assistant/page";
 import { applyProposal, askAndWait, AssistantRateLimitError, dismissProposal } from "~/.server/assistant/service";
 import { FieldError } from "~/.server/errors";
@@ -78,7 +78,7 @@ async function ask(actor: Parameters<typeof askAndWait>[0], form: FormData, requ
   const submission = parseWithZod(form, { schema: askSchema });
   if (submission.status !== "success") {
     return data(
-      { ok: false as const, field: "message", message: firstError(submission.error), typed: typedOf(form) },
+      { ok: false as const, field: "message", message: firstAskError(submission.error), typed: typedOf(form) },
       { status: 400 },
     );
   }
@@ -98,14 +98,6 @@ async function ask(actor: Parameters<typeof askAndWait>[0], form: FormData, requ
     if (error instanceof FieldError) return refuse(error.message, 400);
     throw httpError(error);
   }
-}
-
-function firstError(errors: Record<string, string[] | null> | null | undefined) {
-  return (
-    Object.values(errors ?? {})
-      .flat()
-      .filter(Boolean)[0] ?? "Write a message first."
-  );
 }
 
 function typedOf(form: FormData) {

@@ -1,7 +1,8 @@
 import { findTasks, type AssistantTask } from "../data";
 import type { Priority } from "../../db/schema";
 import type { AssistantScope, Proposal } from "../types";
-import { count, daysBetween, formatDay, listOf, type Reply } from "./format";
+import { count, daysBetween, listOf, type Reply } from "./format";
+import { dayLabel } from "~/utils/assistant-changes";
 import { PRIORITY_NAMES, PRIORITY_RANK } from "./priorities";
 import { workingDaysFrom } from "./working-days";
 
@@ -56,8 +57,8 @@ function planDate(task: AssistantTask, dated: AssistantTask[], today: string): P
     : load.tasks
       ? `${load.name} has ${count(load.tasks, "other dated task")} (${hours(load.minutes)}) to finish first`
       : `no other dated work is queued for ${listOf(task.assignees.map((person) => person.name))}`;
-  const from = start === today ? `from today` : `from its start date ${formatDay(start)}`;
-  const was = task.dueDate ? `; now due ${formatDay(task.dueDate)}, too soon for the work left` : "";
+  const from = start === today ? `from today` : `from its start date ${dayLabel(start)}`;
+  const was = task.dueDate ? `; now due ${dayLabel(task.dueDate)}, too soon for the work left` : "";
   const weekend = daysBetween(start, to) + 1 > days ? ", weekends skipped" : "";
   const reason = `${size}; ${queue}; ${count(days, "working day")} ${from}${weekend}${was}.`;
   return { task, to, reason };
@@ -118,8 +119,8 @@ export async function deadlinesReply(scope: AssistantScope): Promise<Reply> {
       : "";
   return {
     lines: [
-      `Suggested deadlines for ${where}${fewer}, counted in working days from ${formatDay(scope.today)} (a day is ${hours(WORKDAY_MINUTES)} of focused work):`,
-      ...plans.map((plan) => `- ${plan.task.label}: ${formatDay(plan.to)}. ${plan.reason}`),
+      `Suggested deadlines for ${where}${fewer}, counted in working days from ${dayLabel(scope.today)} (a day is ${hours(WORKDAY_MINUTES)} of focused work):`,
+      ...plans.map((plan) => `- ${plan.task.label}: ${dayLabel(plan.to)}. ${plan.reason}`),
       "",
       "Press Apply to set these dates; nothing changes until you do.",
     ],

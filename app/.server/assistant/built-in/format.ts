@@ -3,18 +3,6 @@ import type { Proposal } from "../types";
 /** What an answer says, line by line, and the changes it proposes, if any. */
 export type Reply = { lines: string[]; proposal?: Proposal };
 
-const DAY_FORMAT = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
-/** "Mon, Nov 30" for 2026-11-30: the calendar day as written, whatever the server's time zone. */
-export function formatDay(day: string) {
-  return DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
-}
-
 /** "1 task", "3 tasks". */
 export function count(n: number, noun: string, plural = `${noun}s`) {
   return `${n} ${n === 1 ? noun : plural}`;

@@ -1,6 +1,7 @@
 import { findTasks, type AssistantTask } from "../data";
 import type { AssistantScope } from "../types";
-import { count, daysBetween, formatDay, whoIsOn, type Reply } from "./format";
+import { count, daysBetween, whoIsOn, type Reply } from "./format";
+import { dayLabel } from "~/utils/assistant-changes";
 import { PRIORITY_NAMES, PRIORITY_RANK } from "./priorities";
 
 const OPEN_TASKS = 50;
@@ -25,7 +26,7 @@ function isBlocked(task: AssistantTask) {
 
 function overdueWhy(task: AssistantTask, today: string) {
   const late = daysBetween(task.dueDate!, today);
-  return `overdue by ${count(late, "day")} (was due ${formatDay(task.dueDate!)}); ${whoIsOn(task.assignees)} on it. Finish it or move its date.`;
+  return `overdue by ${count(late, "day")} (was due ${dayLabel(task.dueDate!)}); ${whoIsOn(task.assignees)} on it. Finish it or move its date.`;
 }
 
 function blockedWhy(task: AssistantTask) {
@@ -36,7 +37,7 @@ function blockedWhy(task: AssistantTask) {
 }
 
 function priorityWhy(task: AssistantTask) {
-  const due = task.dueDate ? `, due ${formatDay(task.dueDate)}` : "";
+  const due = task.dueDate ? `, due ${dayLabel(task.dueDate)}` : "";
   return `${PRIORITY_NAMES[task.priority]}${due}, ${task.status}; ${whoIsOn(task.assignees)} on it.`;
 }
 
@@ -82,7 +83,7 @@ export async function nextStepsReply(scope: AssistantScope): Promise<Reply> {
   }
   return {
     lines: [
-      `What to do next in ${where}, as of ${formatDay(scope.today)}:`,
+      `What to do next in ${where}, as of ${dayLabel(scope.today)}:`,
       ...steps.map((step, index) => `${index + 1}. ${step.task.label}: ${step.why}`),
     ],
   };

@@ -1,6 +1,7 @@
 import { projectSummary, type AssistantTask, type ProjectFigures } from "../data";
 import type { AssistantScope } from "../types";
-import { count, formatDay, whoIsOn, type Reply } from "./format";
+import { count, whoIsOn, type Reply } from "./format";
+import { dayLabel } from "~/utils/assistant-changes";
 
 const LISTED = 5;
 
@@ -41,7 +42,7 @@ export async function statusEmailReply(scope: AssistantScope): Promise<Reply> {
     lines: [
       "Here is a draft; copy it into your e-mail and adjust it as you like.",
       "",
-      `Subject: ${figures.name} status for ${formatDay(scope.today)}: ${figures.completedThisWeek} done this week, ${count(figures.overdue.length, "task")} overdue`,
+      `Subject: ${figures.name} status for ${dayLabel(scope.today)}: ${figures.completedThisWeek} done this week, ${count(figures.overdue.length, "task")} overdue`,
       "",
       "Hi everyone,",
       "",
@@ -57,7 +58,7 @@ export async function statusEmailReply(scope: AssistantScope): Promise<Reply> {
             "Overdue:",
             ...bullets(
               figures.overdue,
-              (task) => `was due ${formatDay(task.dueDate!)}, ${whoIsOn(task.assignees)} on it`,
+              (task) => `was due ${dayLabel(task.dueDate!)}, ${whoIsOn(task.assignees)} on it`,
             ),
             "",
           ]
@@ -65,7 +66,7 @@ export async function statusEmailReply(scope: AssistantScope): Promise<Reply> {
       ...(figures.upcoming.length
         ? [
             "Coming up in the next 14 days:",
-            ...bullets(figures.upcoming, (task) => `due ${formatDay(task.dueDate!)}, ${whoIsOn(task.assignees)} on it`),
+            ...bullets(figures.upcoming, (task) => `due ${dayLabel(task.dueDate!)}, ${whoIsOn(task.assignees)} on it`),
             "",
           ]
         : ["No deadlines in the next 14 days.", ""]),

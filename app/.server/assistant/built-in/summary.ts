@@ -1,6 +1,7 @@
 import { projectSummary, type AssistantTask, type ProjectFigures } from "../data";
 import type { AssistantScope } from "../types";
-import { count, excerpt, formatDay, percent, whoIsOn, type Reply } from "./format";
+import { count, excerpt, percent, whoIsOn, type Reply } from "./format";
+import { dayLabel } from "~/utils/assistant-changes";
 
 /** How many of each list a summary shows: the figures say how many more there are. */
 const SHOWN = 5;
@@ -27,7 +28,7 @@ export async function summaryReply(scope: AssistantScope): Promise<Reply> {
 function heading(figures: ProjectFigures, today: string) {
   const what = figures.scope === "project" ? "Project" : "Workspace";
   const archived = figures.archived ? " (archived)" : "";
-  return [`${what} summary: ${figures.name}${archived}, as of ${formatDay(today)}`, ""];
+  return [`${what} summary: ${figures.name}${archived}, as of ${dayLabel(today)}`, ""];
 }
 
 function goals(figures: ProjectFigures) {
@@ -58,15 +59,11 @@ function progress(figures: ProjectFigures): string[] {
     `By status: ${statuses}.`,
     ...(figures.unassigned ? [`Unassigned: ${count(figures.unassigned, "open task")} with nobody on them.`] : []),
     "",
-    ...taskList(
-      `Overdue (${figures.overdue.length})`,
-      figures.overdue,
-      (task) => `was due ${formatDay(task.dueDate!)}`,
-    ),
+    ...taskList(`Overdue (${figures.overdue.length})`, figures.overdue, (task) => `was due ${dayLabel(task.dueDate!)}`),
     ...taskList(
       `Upcoming deadlines, next 14 days (${figures.upcoming.length})`,
       figures.upcoming,
-      (task) => `due ${formatDay(task.dueDate!)}`,
+      (task) => `due ${dayLabel(task.dueDate!)}`,
     ),
     ...activity(figures),
   ];

@@ -1,4 +1,4 @@
-import { addDays } from "../data";
+import { addDays } from "~/utils/calendar-month";
 
 /** Saturday or Sunday (the day is a calendar day, read in UTC). */
 export function isWeekend(day: string) {
