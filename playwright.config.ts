@@ -43,6 +43,12 @@ export default defineConfig({
       ],
     },
   },
+  // The browser projects reuse one context (and its page) per worker: Playwright resets it
+  // between tests (cookies, storage, caches, service workers, routes, init scripts, the clock,
+  // other pages; the page goes to about:blank). A fresh page's renderer cost about 0.5 s of
+  // CPU before it drew anything, for every test (decision 019). A test that needs a context
+  // option of its own (a time zone, permissions) gets a fresh context by `test.use`; the
+  // reset does not revoke a permission granted mid-test, so grant through `test.use`.
   // Projects by purpose: every browser test once with JavaScript on; again without JavaScript
   // the app flows and the public-site tests tagged @nojs (forms that post and redirect, GET
   // filters, <details> menus: behaviour that differs or must work without scripts), except
@@ -51,13 +57,13 @@ export default defineConfig({
   // without a browser.
   projects: [
     { name: "request", testMatch: requestOnly },
-    { name: "js", testIgnore: requestOnly, use: { javaScriptEnabled: true } },
+    { name: "js", testIgnore: requestOnly, use: { javaScriptEnabled: true, reuseContext: true } },
     {
       name: "no-js",
       testIgnore: requestOnly,
       grep: [/@nojs/, appFlows],
       grepInvert: /@once/,
-      use: { javaScriptEnabled: false },
+      use: { javaScriptEnabled: false, reuseContext: true },
     },
   ],
   webServer: {
@@ -79,6 +85,8 @@ export default defineConfig({
       SUPPORT_EMAIL: "team@plotline.test",
       // Every test signs up from 127.0.0.1: the suite needs more than 30 sign-ups in 5 minutes.
       AUTH_RATE_LIMIT_PER_IP: "1000",
+      // bcrypt at its lowest cost: a hash at the default cost is 135 ms of CPU, for every sign-up.
+      AUTH_PASSWORD_HASH_COST: "4",
       // The same goes for the per-address request tiers (every request, writes, expensive ones).
       RATE_LIMIT_REQUESTS: "100000",
       RATE_LIMIT_WRITES: "100000",

@@ -40,6 +40,7 @@ describe("parseEnv", () => {
       GITHUB_CLIENT_SECRET: "secret",
       BILLING_ENABLED: "true",
       AUTH_RATE_LIMIT_PER_IP: "500",
+      AUTH_PASSWORD_HASH_COST: "12",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,8 +51,10 @@ describe("parseEnv", () => {
       oauth: { github: { clientId: "id", clientSecret: "secret" }, google: undefined },
       billingEnabled: true,
       authRateLimitPerIp: 500,
+      passwordHashCost: 12,
     });
     expect(parseEnv({}).authRateLimitPerIp).toBe(30);
+    expect(parseEnv({}).passwordHashCost).toBe(10);
   });
 
   it.each([
@@ -69,6 +72,7 @@ describe("parseEnv", () => {
     [{ BILLING_ENABLED: "yes" }, 'BILLING_ENABLED must be true or false (got "yes")'],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
     [{ AUTH_RATE_LIMIT_PER_IP: "0" }, 'AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1 (got "0")'],
+    [{ AUTH_PASSWORD_HASH_COST: "3" }, "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14."],
   ])("stops on %j with a one-line message naming it", (source, message) => {
     let error: unknown;
     try {

@@ -118,6 +118,15 @@ const schema = z
         .min(1, { error: "AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1" })
         .default(30),
     ),
+    AUTH_PASSWORD_HASH_COST: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
+        .int({ error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
+        .min(4, { error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
+        .max(14, { error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
+        .default(10),
+    ),
     RATE_LIMIT_REQUESTS: wholeNumber("RATE_LIMIT_REQUESTS", 600),
     RATE_LIMIT_WRITES: wholeNumber("RATE_LIMIT_WRITES", 120),
     RATE_LIMIT_EXPENSIVE: wholeNumber("RATE_LIMIT_EXPENSIVE", 30),
@@ -199,6 +208,12 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     authRedirectUrls: raw.AUTH_REDIRECT_URLS ?? [],
     /** Mail-sending and link requests per IP per 5 minutes (Supabase's default is 30); sign-in tokens get 5×. */
     authRateLimitPerIp: raw.AUTH_RATE_LIMIT_PER_IP,
+    /**
+     * bcrypt's cost for new password hashes (10, Supabase's, unless set). Each step doubles
+     * the work; the test suites lower it, since it is the price of every sign-up there.
+     * Existing hashes keep the cost they were made with.
+     */
+    passwordHashCost: raw.AUTH_PASSWORD_HASH_COST,
     /** Per client address per minute: every request, writes, and expensive ones (uploads, creations, searches). */
     rateLimits: {
       requests: { points: raw.RATE_LIMIT_REQUESTS, durationSeconds: 60 },

@@ -55,10 +55,13 @@ test("settings: rename, refuse a bad key, archive, restore, delete; the activity
   await page.getByRole("button", { name: "Unarchive Project" }).click();
   await expect(page.getByRole("status")).toContainText("It is back on the dashboard.");
 
-  // Star and unstar from the page's header.
-  await page.getByRole("button", { name: "Star Artemis" }).click();
+  // Star and unstar from the page's header. With JavaScript the button turns at once and the
+  // post goes on in the background: each is waited for, or the log could be read before it.
+  const starSaved = () =>
+    page.waitForResponse((r) => r.request().method() === "POST" && /\/star(\.data)?(\?|$)/.test(r.url()));
+  await Promise.all([starSaved(), page.getByRole("button", { name: "Star Artemis" }).click()]);
   await expect(page.getByRole("button", { name: "Unstar Artemis" })).toBeVisible();
-  await page.getByRole("button", { name: "Unstar Artemis" }).click();
+  await Promise.all([starSaved(), page.getByRole("button", { name: "Unstar Artemis" }).click()]);
   await expect(page.getByRole("button", { name: "Star Artemis" })).toBeVisible();
 
   await page.getByRole("navigation", { name: "Project views" }).getByRole("link", { name: "Activity Log" }).click();

@@ -112,38 +112,37 @@ test.describe("documentation", { tag: "@nojs" }, () => {
     await expect(nav.locator("[aria-current]")).toHaveCount(1);
   });
 
-  test("code blocks get a copy button that shows a check for 2 seconds", async ({
-    page,
-    context,
-    javaScriptEnabled,
-  }) => {
-    if (javaScriptEnabled) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    // The page's clock is the test's: the 2 seconds pass when the test says so, not on the wall.
-    await page.clock.install();
-    await page.goto(DOCS);
-    const code = page.getByRole("main").locator("pre").first();
-    await expect(code).toBeVisible();
-    if (!javaScriptEnabled) {
-      await expect(page.getByRole("main").locator("pre").getByRole("button")).toHaveCount(0);
-      return;
-    }
-    const button = code.getByRole("button");
-    await expect(button).toHaveAccessibleName("Copy code");
-    await expect(button).toHaveText("Copy");
+  // A permission granted to a browser context outlives the test in a reused one: a context of its own.
+  test.describe(() => {
+    test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+    test("code blocks get a copy button that shows a check for 2 seconds", async ({ page, javaScriptEnabled }) => {
+      // The page's clock is the test's: the 2 seconds pass when the test says so, not on the wall.
+      await page.clock.install();
+      await page.goto(DOCS);
+      const code = page.getByRole("main").locator("pre").first();
+      await expect(code).toBeVisible();
+      if (!javaScriptEnabled) {
+        await expect(page.getByRole("main").locator("pre").getByRole("button")).toHaveCount(0);
+        return;
+      }
+      const button = code.getByRole("button");
+      await expect(button).toHaveAccessibleName("Copy code");
+      await expect(button).toHaveText("Copy");
 
-    await page.clock.pauseAt(Date.now() + 1000);
-    await button.click();
-    await expect(button).toHaveText("✓ Copied");
-    await expect(button).toHaveAccessibleName("Copied");
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(await code.locator("code").textContent());
-    expect(copied).toContain("git clone");
+      await page.clock.pauseAt(Date.now() + 1000);
+      await button.click();
+      await expect(button).toHaveText("✓ Copied");
+      await expect(button).toHaveAccessibleName("Copied");
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(await code.locator("code").textContent());
+      expect(copied).toContain("git clone");
 
-    await page.clock.runFor(1999);
-    await expect(button).toHaveText("✓ Copied");
-    await page.clock.runFor(1);
-    await expect(button).toHaveText("Copy");
-    await expect(button).toHaveAccessibleName("Copy code");
+      await page.clock.runFor(1999);
+      await expect(button).toHaveText("✓ Copied");
+      await page.clock.runFor(1);
+      await expect(button).toHaveText("Copy");
+      await expect(button).toHaveAccessibleName("Copy code");
+    });
   });
 });
 

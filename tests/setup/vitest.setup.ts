@@ -9,6 +9,8 @@ import { takeLoggedErrors } from "./logged-errors";
 // a console.error, or an error-level line from the app's logger.
 process.env.LOG_LEVEL ??= "error";
 process.env.NODE_ENV = "test";
+// bcrypt at its lowest cost: hashing is every sign-up's price here, not what is tested.
+process.env.AUTH_PASSWORD_HASH_COST ??= "4";
 
 // The logger's output goes to the capture; its child loggers (pino-http's per request)
 // write through the same stream. The module still loads when first imported, so it reads

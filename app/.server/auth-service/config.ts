@@ -15,7 +15,6 @@ export const MAIL_INTERVAL_SECONDS = 60;
 export const PASSWORD_MIN_LENGTH = 6;
 /** bcrypt only reads the first 72 bytes; longer passwords are refused instead of truncated. */
 export const PASSWORD_MAX_BYTES = 72;
-export const BCRYPT_COST = 10;
 
 export function authSettings() {
   const config = env();

@@ -1,9 +1,14 @@
 import bcrypt from "bcryptjs";
 
-import { BCRYPT_COST, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "./config";
+import { env } from "~/.server/env";
+
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "./config";
 import { AuthError, validationFailed } from "./errors";
 
-/** Passwords: bcrypt at cost 10 (`$2b$`, readable by Supabase's own server), Supabase's rules. */
+/**
+ * Passwords: bcrypt (`$2b$`, readable by Supabase's own server) at AUTH_PASSWORD_HASH_COST
+ * (10 by default), Supabase's rules.
+ */
 
 /** Throws `weak_password` (with reasons, which supabase-js surfaces) or a length error. */
 export function assertStrongPassword(password: string) {
@@ -18,15 +23,16 @@ export function assertStrongPassword(password: string) {
 }
 
 export function hashPassword(password: string) {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return bcrypt.hash(password, env().passwordHashCost);
 }
 
 /** A fixed hash to compare against when there is no user, so both paths take bcrypt's time. */
-const DUMMY_HASH = bcrypt.hashSync("plotline-no-such-user", BCRYPT_COST);
+let dummyHash: string | undefined;
+const DUMMY_HASH = () => (dummyHash ??= bcrypt.hashSync("plotline-no-such-user", env().passwordHashCost));
 
 /** bcrypt's compare is constant-time in the hash; a missing hash still costs one compare. */
 export async function verifyPassword(password: string, hash: string | null | undefined) {
   if (Buffer.byteLength(password) > PASSWORD_MAX_BYTES) return false;
-  const matches = await bcrypt.compare(password, hash ?? DUMMY_HASH);
+  const matches = await bcrypt.compare(password, hash ?? DUMMY_HASH());
   return matches && Boolean(hash);
 }
