@@ -1,5 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
+import { HEADLESS_SHELL } from "./tests/e2e/support/browsers";
+
 // scripts/e2e.js picks the port and a fresh data directory; these defaults serve a manual run.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? ".tmp/e2e-manual";
@@ -29,19 +31,8 @@ export default defineConfig({
     baseURL,
     // A failing test is retried once with a trace; recording one for every run costs time.
     trace: "on-first-retry",
-    launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser of its own here.
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    // Debian's Chromium headless shell (tests/e2e/support/browsers.ts).
+    launchOptions: HEADLESS_SHELL,
   },
   // The browser projects reuse one context (and its page) per worker: Playwright resets it
   // between tests (cookies, storage, caches, service workers, routes, init scripts, the clock,

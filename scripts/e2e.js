@@ -11,16 +11,25 @@ import path from "node:path";
 import { startTestMailbox } from "./test-mailbox.js";
 
 const root = path.resolve(import.meta.dirname, "..");
-const chromium = "/usr/bin/chromium";
+// Debian's Chromium packages (tests/e2e/support/browsers.ts says which test uses which).
+const browsers = {
+  "/usr/lib/chromium/chromium-headless-shell": "chromium-headless-shell",
+  "/usr/bin/chromium": "chromium",
+};
+const missing = Object.entries(browsers)
+  .filter(([binary]) => !fs.existsSync(binary))
+  .map(([, name]) => name);
 
-if (!fs.existsSync(chromium)) {
+if (missing.length > 0) {
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${chromium}: install Debian's chromium package (apt-get install chromium).`);
+    console.error(
+      `Chromium is missing: install Debian's ${missing.join(" and ")} (apt-get install ${missing.join(" ")}).`,
+    );
     process.exit(1);
   }
-  console.log("Installing Debian's Chromium for the end-to-end tests...");
+  console.log(`Installing Debian's ${missing.join(" and ")} for the end-to-end tests...`);
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", ...missing], { stdio: "inherit" });
 }
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {

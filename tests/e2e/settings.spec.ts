@@ -81,55 +81,6 @@ test("notification and appearance choices survive a reload", async ({ page }) =>
   await expect(page.getByText("Projects: 0 of 5")).toBeVisible();
 });
 
-// A permission granted to a browser context outlives the test in a reused one: a context of its own.
-test.describe(() => {
-  test.use({ permissions: ["notifications"] });
-  test("the service worker registers under the page's security policy and shows a pushed notification", async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    test.skip(!usesJs(), "service workers need JavaScript");
-    const script = await page.request.get("/sw.js");
-    expect(script.headers()["content-type"]).toMatch(/^(application|text)\/javascript/);
-    await page.goto("/");
-    // Chromium's DevTools protocol delivers a push message as a push service would.
-    const cdp = await context.newCDPSession(page);
-    const registration = new Promise<string>((resolve) =>
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((entry) => entry.scopeURL === `${baseURL}/` && !entry.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send("ServiceWorker.enable");
-    const scope = await page.evaluate(async () => {
-      await navigator.serviceWorker.register("/sw.js");
-      return (await navigator.serviceWorker.ready).scope;
-    });
-    expect(scope).toBe(`${baseURL}/`);
-    const push = async (message: object) =>
-      cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: baseURL!,
-        registrationId: await registration,
-        data: JSON.stringify(message),
-      });
-    await push({ id: "n1", title: "Ada assigned you a task", body: "Write the brief", link: "/app/my-tasks" });
-    // A link to another site is not followed: the click opens the notifications page instead.
-    await push({ id: "n2", title: "Elsewhere", body: "", link: "https://evil.example/phish" });
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const shown = await (await navigator.serviceWorker.ready).getNotifications();
-          return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, link: n.data.link }));
-        }),
-      )
-      .toEqual([
-        { title: "Ada assigned you a task", body: "Write the brief", tag: "n1", link: `${baseURL}/app/my-tasks` },
-        { title: "Elsewhere", body: "", tag: "n2", link: `${baseURL}/app/notifications` },
-      ]);
-  });
-});
-
 test("security: change the password with the current one, see and revoke another session", async ({
   page,
   browser,
