@@ -28,6 +28,15 @@ const wholeNumber = (name: string, fallback: number) =>
       .default(fallback),
   );
 
+/** A whole number from `min` to `max`, `fallback` when unset. */
+const wholeNumberFrom = (name: string, min: number, max: number, fallback: number) => {
+  const error = `${name} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback),
+  );
+};
+
 const url = (name: string, protocols: string[], example: string) =>
   z.url({ error: `${name} must be a URL like ${example}` }).refine(
     // zod runs refinements after a failed check too, so the URL may not parse here.
@@ -45,15 +54,7 @@ const schema = z
         })
         .default("production"),
     ),
-    PORT: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "PORT must be a whole number from 1 to 65535" })
-        .int({ error: "PORT must be a whole number from 1 to 65535" })
-        .min(1, { error: "PORT must be a whole number from 1 to 65535" })
-        .max(65535, { error: "PORT must be a whole number from 1 to 65535" })
-        .default(3000),
-    ),
+    PORT: wholeNumberFrom("PORT", 1, 65535, 3000),
     HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
     APP_URL: optional(url("APP_URL", ["http:", "https:"], "https://plotline.example.com")),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
@@ -118,15 +119,7 @@ const schema = z
         .min(1, { error: "AUTH_RATE_LIMIT_PER_IP must be a whole number of at least 1" })
         .default(30),
     ),
-    AUTH_PASSWORD_HASH_COST: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
-        .int({ error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
-        .min(4, { error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
-        .max(14, { error: "AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 14" })
-        .default(10),
-    ),
+    AUTH_PASSWORD_HASH_COST: wholeNumberFrom("AUTH_PASSWORD_HASH_COST", 4, 14, 10),
     RATE_LIMIT_REQUESTS: wholeNumber("RATE_LIMIT_REQUESTS", 600),
     RATE_LIMIT_WRITES: wholeNumber("RATE_LIMIT_WRITES", 120),
     RATE_LIMIT_EXPENSIVE: wholeNumber("RATE_LIMIT_EXPENSIVE", 30),
