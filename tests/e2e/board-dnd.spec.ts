@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { signUpByRequest } from "./support/account";
 import { newProject } from "./support/projects";
+import { pickUpByKeyboard } from "./support/keyboard-drag";
 
 /**
  * The Board's drag and drop (JavaScript only; the "Move to" select without it is in
@@ -68,8 +69,7 @@ test("board drag and drop: mouse across and within columns, keyboard, a refused 
   const bravo = handle(page, "Bravo");
   const key = (await bravo.getAttribute("aria-label"))!.split(" ")[1]!;
   const live = page.locator("[id^=DndLiveRegion]");
-  await bravo.focus();
-  await page.keyboard.press("Space");
+  await pickUpByKeyboard(bravo);
   await expect(live).toHaveText(`Picked up ${key}, Bravo. It is in To Do, position 2 of 2.`);
   await page.keyboard.press("ArrowRight");
   await expect(live).toHaveText(`${key} is over In Progress, position 1 of 1.`);

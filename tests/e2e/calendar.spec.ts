@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
+import { pickUpByKeyboard } from "./support/keyboard-drag";
 
 /**
  * The project's Calendar view, with JavaScript on and off: months in the URL, a task on its
@@ -105,8 +106,7 @@ test("calendar: drag a task from the undated list onto a day, move it by keyboar
 
   // By keyboard: Space picks it up, an arrow moves it a day, Space drops it.
   // (Each key waits for the screen reader's announcement of the one before, as a user would.)
-  await venue.getByRole("button", { name: /^Reschedule / }).focus();
-  await page.keyboard.press("Space");
+  await pickUpByKeyboard(venue.getByRole("button", { name: /^Reschedule / }));
   await expect(page.getByText(/Book the venue is over February 10, 2027\.$/)).toBeAttached();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText(/Book the venue is over February 11, 2027\.$/)).toBeAttached();
@@ -123,8 +123,7 @@ test("calendar: drag a task from the undated list onto a day, move it by keyboar
   expect(saved.status()).toBe(302);
   await page.reload();
   const party18 = cell(page, "February 18, 2027").getByRole("listitem").filter({ hasText: "Launch party" });
-  await party18.getByRole("button", { name: /^Reschedule / }).focus();
-  await page.keyboard.press("Space");
+  await pickUpByKeyboard(party18.getByRole("button", { name: /^Reschedule / }));
   await expect(page.getByText(/Launch party is over February 18, 2027\.$/)).toBeAttached();
   await page.keyboard.press("ArrowUp");
   await expect(page.getByText(/Launch party is over February 11, 2027\.$/)).toBeAttached();

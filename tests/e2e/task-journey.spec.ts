@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { signUpByRequest } from "./support/account";
 import { newProject } from "./support/projects";
+import { pickUpByKeyboard } from "./support/keyboard-drag";
 
 /**
  * One task's life across the views, with JavaScript: created on the board, edited in the
@@ -42,8 +43,7 @@ test("a task from creation to done, across the board, the panel, the list, the c
   // Each key waits for the board's announcement of the one before: a key pressed before the
   // drag has started is lost.
   const live = page.locator("[id^=DndLiveRegion]");
-  await grip.focus();
-  await page.keyboard.press("Space");
+  await pickUpByKeyboard(grip);
   await expect(live).toHaveText(/^Picked up .+ It is in To Do/);
   await page.keyboard.press("ArrowRight");
   await expect(live).toHaveText(/ is over In Progress/);
