@@ -9,6 +9,7 @@ import { content } from "~/.server/content";
 import { openDatabase } from "~/.server/db/client";
 import { countQueries } from "~/.server/db/query-count";
 import { database, setDatabase } from "~/.server/db";
+import { keepPlannerStatistics } from "~/.server/db/statistics";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
@@ -60,10 +61,14 @@ export async function boot() {
   return config;
 }
 
-/** The real-time fan-out (and relay with PostgreSQL) and, unless JOBS_IN_APP=false, a job worker. */
+/**
+ * The embedded database's planner statistics, the real-time fan-out (and relay with
+ * PostgreSQL) and, unless JOBS_IN_APP=false, a job worker.
+ */
 let stopBackground: (() => Promise<void>) | undefined;
 async function startBackground(config: ReturnType<typeof env>) {
   await stopBackground?.();
+  const stopStatistics = await keepPlannerStatistics(database());
   const stopRealtime = await startRealtime({ databaseUrl: config.databaseUrl });
   const stopPresence = startPresence();
   // The hourly due-date reminders: started once, whichever process comes first (a dedupe key).
@@ -73,6 +78,7 @@ async function startBackground(config: ReturnType<typeof env>) {
     await worker?.stop();
     stopPresence();
     await stopRealtime();
+    stopStatistics();
   };
 }
 
