@@ -26,13 +26,19 @@ export function hashPassword(password: string) {
   return bcrypt.hash(password, env().passwordHashCost);
 }
 
-/** A fixed hash to compare against when there is no user, so both paths take bcrypt's time. */
-let dummyHash: string | undefined;
-const DUMMY_HASH = () => (dummyHash ??= bcrypt.hashSync("plotline-no-such-user", env().passwordHashCost));
+/**
+ * A fixed hash to compare against when there is no user, so both paths take bcrypt's time.
+ * Made on first use, at the configured cost (env() is read then, not at import).
+ */
+let noUserHash: string | undefined;
+function dummyHash() {
+  noUserHash ??= bcrypt.hashSync("plotline-no-such-user", env().passwordHashCost);
+  return noUserHash;
+}
 
 /** bcrypt's compare is constant-time in the hash; a missing hash still costs one compare. */
 export async function verifyPassword(password: string, hash: string | null | undefined) {
   if (Buffer.byteLength(password) > PASSWORD_MAX_BYTES) return false;
-  const matches = await bcrypt.compare(password, hash ?? DUMMY_HASH());
+  const matches = await bcrypt.compare(password, hash ?? dummyHash());
   return matches && Boolean(hash);
 }
