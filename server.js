@@ -1,93 +1,23 @@
 // Plotline's HTTP server. `node server.js` serves the production build; `--dev` runs Vite
-// in middleware mode with hot reload. The app itself lives in server/app.ts.
+// in middleware mode with hot reload. One app process (server/http-server.js) by default;
+// WEB_CONCURRENCY=N with PostgreSQL runs N of them on one port (server/cluster-primary.js).
+import cluster from "node:cluster";
 import process from "node:process";
 
-import compression from "compression";
-import express from "express";
+import { processCount, runPrimary } from "./server/cluster-primary.js";
 
 const dev = process.argv.includes("--dev");
 // React and its server renderer pick their build from NODE_ENV when first loaded: unset, a
 // plain `npm start` rendered with React's development build, about 1.5× the CPU per page.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-const fail = (error) => {
-  console.error(`Plotline could not start: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
-};
-
-let vite;
-let mod;
+let count = 1;
 try {
-  if (dev) {
-    const { createServer } = await import("vite");
-    vite = await createServer({ server: { middlewareMode: true } });
-    mod = await vite.ssrLoadModule("./server/app.ts");
-  } else {
-    mod = await import("./build/server/index.js");
-  }
+  count = dev ? 1 : processCount();
 } catch (error) {
-  fail(error);
+  console.error(`Plotline could not start: ${error.message}`);
+  process.exit(1);
 }
 
-const config = await mod.boot().catch(fail);
-
-const server = express();
-server.disable("x-powered-by");
-server.set("trust proxy", "loopback");
-// Server-sent events must reach the browser as they are written: compression would buffer them.
-server.use(
-  compression({
-    filter: (req, res) =>
-      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-  }),
-);
-server.use(mod.requestLogger);
-server.use(mod.headers);
-if (vite) {
-  server.use(vite.middlewares);
-  server.use(async (req, res, next) => {
-    try {
-      const fresh = await vite.ssrLoadModule("./server/app.ts");
-      fresh.app(req, res, next);
-    } catch (error) {
-      vite.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
-} else {
-  // Scripts and styles compressed once each, not per request (server/compressed-assets.ts).
-  server.use("/assets", mod.compressedAssets("build/client/assets"));
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
-  server.use(mod.app);
-}
-
-const listener = server.listen(config.port, config.host, () => {
-  console.log(`Plotline is ready at ${config.appUrl} (listening on ${config.host}:${config.port})`);
-});
-// Idle keep-alive sockets stay open 65 s, not Node's 5 s: a client (or a reverse proxy,
-// whose idle timeout is commonly 60 s) that reuses a socket just as the server closes it
-// gets ECONNRESET (or a 502). The headers timeout must exceed it. Stopping drops them anyway.
-listener.keepAliveTimeout = 65_000;
-listener.headersTimeout = 66_000;
-listener.on("error", (error) =>
-  fail(error.code === "EADDRINUSE" ? `port ${config.port} is already in use (set PORT)` : error),
-);
-
-// Stop accepting, drop idle keep-alive sockets, let running requests finish for up to
-// 1.5 s, then close the database and exit: the whole stop stays under 2 s.
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: shutting down`);
-  const closed = new Promise((resolve) => listener.close(resolve));
-  listener.closeIdleConnections();
-  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1500).unref())]);
-  listener.closeAllConnections();
-  await vite?.close();
-  await mod.shutdown();
-  process.exit(0);
-}
-process.once("SIGTERM", () => stop("SIGTERM"));
-process.once("SIGINT", () => stop("SIGINT"));
+if (count > 1 && cluster.isPrimary) await runPrimary(count);
+else await import("./server/http-server.js");

@@ -6,7 +6,9 @@
 // postgres://postgres@127.0.0.1:5432/postgres), skipped if down. BENCH_APP_DIR serves
 // another checkout's build (its server.js and build/) with this script's seed, to compare
 // two commits back to back on the same machine. BENCH_ENGINES=pglite (or postgres) runs one
-// engine; BENCH_CPU_PROF=DIR writes the server's V8 CPU profile there (for a profiler's eye).
+// engine, and postgres-2 is PostgreSQL with two app processes on one port (WEB_CONCURRENCY=2,
+// run by the default list too); BENCH_PAGES=dashboard (a comma-separated list of the table's page names) times only
+// those; BENCH_CPU_PROF=DIR writes the server's V8 CPU profile there (for a profiler's eye).
 // The big account also has a project of LIST_TASKS tasks for the List view's row.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -29,7 +31,7 @@ import {
   PASSWORD,
   UNLIMITED,
   admin,
-  cpuMs,
+  treeCpuMs,
   freePort,
   ms,
   percentile,
@@ -61,7 +63,10 @@ type Row = {
 };
 
 const rows: Row[] = [];
-const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",") as ("pglite" | "postgres")[];
+const pages = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
+const wanted = (page: string) => !pages || pages.includes(page);
+type Engine = "pglite" | "postgres" | "postgres-2";
+const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres,postgres-2").split(",") as Engine[];
 for (const engine of engines) {
   const target = await prepare(engine);
   if (!target) continue;
@@ -72,14 +77,15 @@ for (const engine of engines) {
       // The public landing page, signed out: no app data, the same document pipeline.
       const landing = `${server.base}/`;
       const probe = await probeResponse(landing, "");
-      rows.push({
-        engine,
-        page: "landing (signed out)",
-        projects: "–",
-        ...(await timedWithCpu(server.child, () => measure(landing, "", REQUESTS, 1))),
-        c10: await measure(landing, "", REQUESTS, 10),
-        ...probe,
-      });
+      if (wanted("landing (signed out)"))
+        rows.push({
+          engine,
+          page: "landing (signed out)",
+          projects: "–",
+          ...(await timedWithCpu(server.child, () => measure(landing, "", REQUESTS, 1))),
+          c10: await measure(landing, "", REQUESTS, 10),
+          ...probe,
+        });
       for (const [index, account] of ACCOUNTS.entries()) {
         const cookie = await signIn(server.base, account.email);
         const project = seeded[index]!.projectIds[0]!;
@@ -91,6 +97,7 @@ for (const engine of engines) {
             ? [[`list view (${LIST_TASKS} tasks)`, `/app/project/${listProject}?view=list`] as const]
             : []),
         ] as const) {
+          if (!wanted(page)) continue;
           const target = `${server.base}${url}`;
           const probe = await probeResponse(target, cookie);
           // Timings only for the 100-project account; the small one shows the flat query count.
@@ -142,7 +149,7 @@ console.log(
 
 type Target = { env: Record<string, string>; databaseUrl?: string; dataDir: string; cleanup: () => Promise<void> };
 
-async function prepare(engine: "pglite" | "postgres"): Promise<Target | null> {
+async function prepare(engine: Engine): Promise<Target | null> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-app-"));
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (engine === "pglite") return { env: { DATA_DIR: dataDir }, dataDir, cleanup: removeDir };
@@ -157,7 +164,11 @@ async function prepare(engine: "pglite" | "postgres"): Promise<Target | null> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      ...(engine === "postgres-2" ? { WEB_CONCURRENCY: "2" } : {}),
+    },
     databaseUrl: url.toString(),
     dataDir,
     cleanup: async () => {
@@ -245,21 +256,28 @@ async function startServer(target: Target) {
       APP_URL: base,
       ...UNLIMITED,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  // Several processes: the primary says so once all of them listen (they start one by one).
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += String(chunk)));
   await untilUp(base);
+  while (target.env.WEB_CONCURRENCY && !output.includes("app processes on one port")) {
+    if (child.exitCode !== null) throw new Error(`the server stopped: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { base, child };
 }
 
 /**
  * Runs the sequential measurement and the server's CPU time per request over it (user +
- * system of its process, from /proc; null where there is none). Less disturbed than
+ * system of its process and its app processes, from /proc; null where there is none). Less disturbed than
  * wall-clock time by other work on a shared machine.
  */
 async function timedWithCpu(child: ChildProcess, run: () => Promise<number[]>) {
   const cpu = () => {
     try {
-      return cpuMs(child.pid!);
+      return treeCpuMs(child.pid!);
     } catch {
       return null;
     }

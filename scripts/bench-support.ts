@@ -80,6 +80,21 @@ export function cpuMs(pid: number) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** cpuMs of a process and its children (the app processes under a WEB_CONCURRENCY primary). */
+export function treeCpuMs(pid: number) {
+  let total = cpuMs(pid);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** Resident memory in bytes, from /proc (no inspector). */
 export function rss(pid: number) {
   const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 
 import pg from "pg";
@@ -255,4 +256,68 @@ describe.each(engines)("presence on %s", (engine) => {
       await listener.end();
     }
   });
+
+  it.runIf(engine === "postgres")(
+    "passes a report for a stream another process holds on plotline_presence_reports, and takes in such reports",
+    async () => {
+      const { ada, grace, outsider, project, task } = await setup();
+      const url = database().url!;
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      const heard: Record<string, unknown>[] = [];
+      other.on("notification", (message) => heard.push(JSON.parse(message.payload ?? "{}")));
+      await other.query("listen plotline_presence_reports");
+      const relay = await startRelay(url);
+      try {
+        // A stream this process does not hold: checked here, then passed on (202).
+        const elsewhere = randomUUID();
+        const relayed = await report(ada, { connectionId: elsewhere, project, task: task.id, idle: "true" });
+        expect(relayed).toMatchObject({ status: 202, data: { ok: true } });
+        await expect
+          .poll(() => heard.find((payload) => payload.connectionId === elsewhere))
+          .toEqual({
+            process: PROCESS_ID,
+            userId: ada.id,
+            connectionId: elsewhere,
+            view: { project, workspaceId: expect.any(String), task: task.id, taskKey: task.key, idle: true },
+          });
+        // The checks come first: an outsider's report goes nowhere.
+        expect((await report(outsider, { connectionId: randomUUID(), project })).status).toBe(404);
+        expect(heard.filter((payload) => payload.userId === outsider.id)).toEqual([]);
+
+        // Another process passes on Ada's report for the stream held here: her tab is told.
+        const adaTab = await openStream(ada);
+        const fromElsewhere = (userId: string) =>
+          JSON.stringify({
+            process: "elsewhere",
+            userId,
+            connectionId: adaTab.id,
+            view: {
+              project,
+              workspaceId: heardWorkspace(heard),
+              task: task.id,
+              taskKey: task.key,
+              idle: false,
+            },
+          });
+        // Someone else's report naming her stream is ignored.
+        await other.query("select pg_notify('plotline_presence_reports', $1)", [fromElsewhere(grace.id)]);
+        await other.query("select pg_notify('plotline_presence_reports', $1)", [fromElsewhere(ada.id)]);
+        expect(viewers(await adaTab.next(presenceOf(project)))).toEqual([
+          { name: "Ada Lovelace", taskKey: task.key, idle: false },
+        ]);
+        adaTab.close();
+      } finally {
+        await relay.stop();
+        await other.end();
+      }
+    },
+  );
 });
+
+/** The workspace id a relayed report carried (the project's, as the checks found it). */
+function heardWorkspace(heard: Record<string, unknown>[]) {
+  const view = heard.find((payload) => payload.view)?.view as { workspaceId: string } | undefined;
+  if (!view) throw new Error("no relayed report heard yet");
+  return view.workspaceId;
+}

@@ -9,7 +9,7 @@ import { taskForMember, taskKey } from "../tasks/access";
 import { generatedAvatarUrl } from "../../utils/avatar";
 import type { PresenceViewer } from "../../utils/realtime";
 import { connections, type Connection } from "./hub";
-import { notifyChannel, onChannel } from "./relay";
+import { notifyChannel, onChannel, relayRunning } from "./relay";
 import { onConnection } from "./stream";
 
 /**
@@ -22,8 +22,12 @@ import { onConnection } from "./stream";
  * Across processes (PostgreSQL), each process announces its own viewers of a project on
  * `plotline_presence` when they change and again every 30 s; the others keep what they heard
  * for 90 s, so the viewers of a process that died without a word fade out on their own.
+ * A report that reaches a process other than the one holding its stream (several processes
+ * behind one port, or a load balancer without sticky sessions) is checked there and passed
+ * on `plotline_presence_reports`; the process holding the stream takes it in.
  */
 const CHANNEL = "plotline_presence";
+const REPORTS = "plotline_presence_reports";
 export const ANNOUNCE_EVERY_MS = 30_000;
 export const REMOTE_TTL_MS = 90_000;
 /** The header shows a handful; past this many people a project's list is cut (and a NOTIFY stays small). */
@@ -66,36 +70,98 @@ export type PresenceReport = { connectionId: string; project: string | null; tas
 /**
  * Records what one of the user's streams shows: a project they are a member of (404
  * otherwise), a task of it or none, idle or not; no project means the tab shows none.
+ * Answers "relayed" when the stream is held by another process, which takes the checked
+ * report in from PostgreSQL.
  */
-export async function reportPresence(userId: string, report: PresenceReport) {
-  const connection = streamOf(userId, report.connectionId);
-  if (!report.project) return leave(connection);
-  const access = await projectForMember(userId, report.project);
-  const task = report.task ? await taskForMember(userId, report.task, report.project) : null;
+export async function reportPresence(userId: string, report: PresenceReport): Promise<"recorded" | "relayed"> {
+  const here = streamOf(userId, report.connectionId);
+  if (!here && !relayRunning()) throw new StreamNotHereError();
+  const checked = report.project ? await checkView(userId, report.project, report.task) : null;
+  if (!here) {
+    await notifyChannel(REPORTS, {
+      userId,
+      connectionId: report.connectionId,
+      view: checked && { ...checked, idle: report.idle },
+    });
+    return "relayed";
+  }
+  if (!checked) {
+    leave(here);
+    return "recorded";
+  }
   const [profile] = await profilesOf([userId]);
   // The stream may have closed while the checks ran: its close hook has already cleaned up.
-  if (!connections().has(connection)) throw new StreamNotHereError();
-  const previous = state.local.get(connection);
-  const viewer: Seen = {
-    userId,
-    name: profile?.name ?? "A member",
-    avatarUrl: profile?.avatarUrl ?? generatedAvatarUrl(userId),
+  if (!connections().has(here)) throw new StreamNotHereError();
+  record(here, { ...checked, idle: report.idle }, profile);
+  return "recorded";
+}
+
+type CheckedView = { project: string; workspaceId: string; task: string | null; taskKey: string | null };
+
+/** The membership checks a report needs (404 for a project or task the user cannot see). */
+async function checkView(userId: string, project: string, taskId: string | null): Promise<CheckedView> {
+  const access = await projectForMember(userId, project);
+  const task = taskId ? await taskForMember(userId, taskId, project) : null;
+  return {
+    project,
+    workspaceId: access.project.workspaceId,
     task: task ? task.task.publicId : null,
     taskKey: task ? taskKey(task.project.key, task.task.number) : null,
-    idle: report.idle,
   };
-  state.local.set(connection, { project: report.project, workspaceId: access.project.workspaceId, viewer });
-  connection.view = { projectId: report.project, taskId: viewer.task, idle: viewer.idle };
-  if (previous && previous.project !== report.project) changed(previous.project);
+}
+
+function record(
+  connection: Connection,
+  view: CheckedView & { idle: boolean },
+  profile: { name: string; avatarUrl: string } | undefined,
+) {
+  const previous = state.local.get(connection);
+  const viewer: Seen = {
+    userId: connection.userId,
+    name: profile?.name ?? "A member",
+    avatarUrl: profile?.avatarUrl ?? generatedAvatarUrl(connection.userId),
+    task: view.task,
+    taskKey: view.taskKey,
+    idle: view.idle,
+  };
+  state.local.set(connection, { project: view.project, workspaceId: view.workspaceId, viewer });
+  connection.view = { projectId: view.project, taskId: viewer.task, idle: viewer.idle };
+  if (previous && previous.project !== view.project) changed(previous.project);
   // A second tab of someone already listed changes nothing for the others, but needs the list.
-  if (!changed(report.project)) connection.send(message(report.project, viewersOf(report.project)));
+  if (!changed(view.project)) connection.send(message(view.project, viewersOf(view.project)));
 }
 
 function streamOf(userId: string, connectionId: string) {
   for (const connection of connections()) {
     if (connection.id === connectionId && connection.userId === userId) return connection;
   }
-  throw new StreamNotHereError();
+  return null;
+}
+
+const relayedReportSchema = z.object({
+  userId: z.string().max(40),
+  connectionId: z.string().max(40),
+  view: z
+    .object({
+      project: z.string().max(40),
+      workspaceId: z.string().max(40),
+      task: z.string().max(40).nullable(),
+      taskKey: z.string().max(40).nullable(),
+      idle: z.boolean(),
+    })
+    .nullable(),
+});
+
+/** A report checked by another process for a stream that may be held here. */
+export async function receiveRelayedReport(payload: Record<string, unknown>) {
+  const parsed = relayedReportSchema.safeParse(payload);
+  if (!parsed.success) return;
+  const { userId, connectionId, view } = parsed.data;
+  const connection = streamOf(userId, connectionId);
+  if (!connection) return; // closed, or held by yet another process
+  if (!view) return leave(connection);
+  const [profile] = await profilesOf([userId]);
+  if (connections().has(connection)) record(connection, view, profile);
 }
 
 function leave(connection: Connection) {
@@ -117,6 +183,11 @@ export function startPresence() {
   onChannel(CHANNEL, (payload) => {
     void receiveAnnouncement(payload).catch((error: unknown) =>
       logger.warn({ err: error }, "could not take in another process's presence"),
+    );
+  });
+  onChannel(REPORTS, (payload) => {
+    void receiveRelayedReport(payload).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not take in a presence report from another process"),
     );
   });
   clearInterval(state.timer);

@@ -42,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await runForFetcher(() =>
       reportPresence(user.id, { connectionId, project: project || null, task: task || null, idle: idle === "true" }),
     );
-    return result.ok ? data({ ok: true as const }) : data({ error: result.message }, { status: result.status });
+    // 202: another process holds the stream and takes the checked report in from PostgreSQL.
+    if (!result.ok) return data({ error: result.message }, { status: result.status });
+    return data({ ok: true as const }, { status: result.value === "relayed" ? 202 : 200 });
   } catch (error) {
     if (error instanceof StreamNotHereError) return data({ error: error.message }, { status: 409 });
     throw error;
