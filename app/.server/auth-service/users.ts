@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/client";
+import { prepared } from "../db/prepared";
 import { identities, users, type IdentityRow, type JsonObject, type UserRow } from "./schema";
 
 /** Users and their e-mail identity, and the JSON shape Supabase gives them. */
@@ -147,6 +148,19 @@ export function userJson(user: UserRow, userIdentityRows: IdentityRow[]) {
 export async function loadUserJson(db: Db, user: UserRow) {
   return userJson(user, await userIdentities(db, user.id));
 }
+
+/** GET /user's answer, on every signed-in page: the identities by a prepared statement. */
+export async function currentUserJson(user: UserRow) {
+  return userJson(user, await identitiesOfUser().execute({ userId: user.id }));
+}
+
+const identitiesOfUser = prepared((database) =>
+  database
+    .select()
+    .from(identities)
+    .where(eq(identities.userId, sql.placeholder("userId")))
+    .prepare("identities_of_user"),
+);
 
 /**
  * What signing up an already confirmed address answers when mail confirmation is on: a

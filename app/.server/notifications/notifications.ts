@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 
 import type { Actor } from "../activity/use-case";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
+import { prepared } from "../db/prepared";
 import { notifications } from "../db/schema";
 import { NOTIFICATION_GROUPS, type NotificationFilter } from "~/utils/notification-kinds";
 
@@ -27,16 +28,32 @@ export async function notify(tx: Transaction, items: NewNotification[]) {
   if (items.length > 0) await tx.insert(notifications).values(items);
 }
 
+/** The notifications menu on every app page: the latest few and the unread count. */
 export async function latestNotifications(userId: string, limit = 8) {
-  const [items, [unread]] = await Promise.all([
-    notificationRows(eq(notifications.userId, userId), limit, 0),
-    db()
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  const [rows, [unread]] = await Promise.all([
+    latestRows().execute({ userId, limit }),
+    unreadCount().execute({ userId }),
   ]);
-  return { items, unread: unread?.n ?? 0 };
+  return { items: rows.map(toItem), unread: unread?.n ?? 0 };
 }
+
+const latestRows = prepared((database) =>
+  database
+    .select(ITEM_FIELDS)
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("latest_notifications"),
+);
+
+const unreadCount = prepared((database) =>
+  database
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
+    .prepare("unread_notifications"),
+);
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 
@@ -60,28 +77,29 @@ function filtered(userId: string, filter: NotificationFilter) {
   )!;
 }
 
+const ITEM_FIELDS = {
+  id: notifications.id,
+  kind: notifications.kind,
+  title: notifications.title,
+  body: notifications.body,
+  link: notifications.link,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};
+
 async function notificationRows(where: SQL, limit: number, offset: number) {
   const rows = await db()
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      title: notifications.title,
-      body: notifications.body,
-      link: notifications.link,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-    })
+    .select(ITEM_FIELDS)
     .from(notifications)
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => ({
-    ...row,
-    read: row.readAt !== null,
-    readAt: undefined,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map(toItem);
+}
+
+function toItem<Row extends { readAt: Date | null; createdAt: Date }>({ readAt, createdAt, ...rest }: Row) {
+  return { ...rest, read: readAt !== null, createdAt: createdAt.toISOString() };
 }
 export type NotificationItem = Awaited<ReturnType<typeof notificationRows>>[number];
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lte, or, SQL, sql } from "drizzle-orm";
 
 import { db } from "../db";
+import { prepared } from "../db/prepared";
 import { activityFeed } from "../activity/feed";
 import { activity, projects, projectStars, workspaceMembers, workspaces } from "../db/schema";
 import { can } from "../policies";
@@ -172,8 +173,22 @@ export async function sidebarProjects(userId: string) {
  * workspace's total, and the first `limit` starred ones with the starred total. One query.
  */
 export async function sidebarPage(userId: string, limit: number) {
+  const rows = await sidebarRows().execute({ userId, limit });
+  const first = rows.find((row) => row.starred);
+  return {
+    projects: rows
+      .filter((row) => Number(row.rank) <= limit)
+      .map((row) => ({ ...pick(row), workspaceId: row.workspaceId, inWorkspace: Number(row.inWorkspace) })),
+    starred: rows.filter((row) => row.starred && Number(row.starRank) <= limit).map(pick),
+    starredTotal: first ? Number(first.starredTotal) : 0,
+  };
+}
+
+const sidebarRows = prepared((database) => {
+  const userId = sql.placeholder("userId");
+  const limit = sql.placeholder("limit");
   const byName = sql`lower(${projects.name}), ${projects.id}`;
-  const ranked = db()
+  const ranked = database
     .select({
       id: sql<string>`${projects.publicId}`.as("id"),
       name: sql<string>`${projects.name}`.as("name"),
@@ -196,20 +211,13 @@ export async function sidebarPage(userId: string, limit: number) {
     .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
     .where(and(liveProjects, isNull(projects.archivedAt)))
     .as("ranked");
-  const rows = await db()
+  return database
     .select()
     .from(ranked)
     .where(or(lte(ranked.rank, limit), and(ranked.starred, lte(ranked.starRank, limit))))
-    .orderBy(sql`lower(${ranked.name})`);
-  const first = rows.find((row) => row.starred);
-  return {
-    projects: rows
-      .filter((row) => Number(row.rank) <= limit)
-      .map((row) => ({ ...pick(row), workspaceId: row.workspaceId, inWorkspace: Number(row.inWorkspace) })),
-    starred: rows.filter((row) => row.starred && Number(row.starRank) <= limit).map(pick),
-    starredTotal: first ? Number(first.starredTotal) : 0,
-  };
-}
+    .orderBy(sql`lower(${ranked.name})`)
+    .prepare("sidebar_projects");
+});
 
 function pick(row: { id: string; name: string; color: string }) {
   return { id: row.id, name: row.name, color: row.color };

@@ -1,8 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 
 import { writeWithActivity, type Actor, type RecordActivity } from "../activity/use-case";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
+import { prepared } from "../db/prepared";
 import { userSettings, workspaceMembers, workspaces } from "../db/schema";
 import { FieldError } from "../errors";
 import { newPublicId } from "../ids";
@@ -11,8 +12,8 @@ import { authorize } from "../policies";
 import { workspaceForMember } from "./membership";
 
 /** The workspaces a user belongs to, with their role, oldest first (the personal one leads). */
-export async function listWorkspaces(userId: string) {
-  return db()
+const workspacesOf = prepared((database) =>
+  database
     .select({
       id: workspaces.publicId,
       name: workspaces.name,
@@ -22,8 +23,13 @@ export async function listWorkspaces(userId: string) {
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
-    .orderBy(asc(workspaces.createdAt), asc(workspaces.name));
+    .where(eq(workspaceMembers.userId, sql.placeholder("userId")))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.name))
+    .prepare("workspaces_of_user"),
+);
+
+export async function listWorkspaces(userId: string) {
+  return workspacesOf().execute({ userId });
 }
 export type WorkspaceSummary = Awaited<ReturnType<typeof listWorkspaces>>[number];
 

@@ -14,17 +14,17 @@ import { requestedRedirect } from "../redirects";
 import { oneTimeTokens, type SessionRow, type UserRow } from "../schema";
 import { endSessions, type ClientInfo } from "../sessions";
 import { mergeUserMetadata } from "../user-metadata";
-import { findUserByEmail, loadUserJson, updateUser } from "../users";
+import { currentUserJson, findUserByEmail, loadUserJson, updateUser } from "../users";
 
 /** GET /user: the signed-in user, checked against the database (unlike `getClaims`). */
 export async function getUser(request: Request) {
-  const { user } = await authenticate(request, db());
-  return json(await loadUserJson(db(), user));
+  const { user } = await authenticate(request);
+  return json(await currentUserJson(user));
 }
 
 /** PUT /user: metadata (`data`), password, and e-mail (confirmed by a mail to the new address). */
 export async function putUser(request: Request, client: ClientInfo) {
-  const { user, session } = await authenticate(request, db());
+  const { user, session } = await authenticate(request);
   const body = await readJson(request);
   const data = optionalObject(body, "data");
   const password = optionalString(body, "password");
@@ -86,7 +86,7 @@ export async function logout(request: Request) {
   if (scope !== "global" && scope !== "local" && scope !== "others") {
     throw validationFailed(`Unsupported logout scope "${scope}"`);
   }
-  const { user, session } = await authenticate(request, db());
+  const { user, session } = await authenticate(request);
   await endSessions(db(), user.id, session.id, scope);
   return new Response(null, { status: 204 });
 }
