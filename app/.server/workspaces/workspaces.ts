@@ -1,7 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 
 import { writeWithActivity, type Actor, type RecordActivity } from "../activity/use-case";
-import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { prepared } from "../db/prepared";
 import { userSettings, workspaceMembers, workspaces } from "../db/schema";
