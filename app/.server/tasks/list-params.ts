@@ -1,11 +1,7 @@
-import { asc, eq } from "drizzle-orm";
-
-import { db } from "../db";
-import { statuses } from "../db/schema";
 import type { ListParams, ListView } from "~/components/tasks/types";
 import { TASK_PRIORITIES, type Priority } from "~/validation/task-fields";
 import type { ListFilterOptions, ListFilters, ListGrouping, ListQuery } from "./list";
-import { LIST_GROUPINGS, LIST_MAX_ROWS, LIST_PAGE, listFilterOptions, listGroups } from "./list";
+import { LIST_GROUPINGS, LIST_MAX_ROWS, LIST_PAGE, listFilterOptions, listGroups, statusesInOrder } from "./list";
 import { TASK_SORTS, type TaskSort } from "./queries";
 
 /**
@@ -116,17 +112,10 @@ export async function listPage(
   url: URL,
   today: string,
 ): Promise<ListView> {
-  const [options, columns] = await Promise.all([
-    listFilterOptions(project.workspaceId),
-    db()
-      .select({ id: statuses.publicId, name: statuses.name })
-      .from(statuses)
-      .where(eq(statuses.projectId, project.id))
-      .orderBy(asc(statuses.position)),
-  ]);
+  const [options, columns] = await Promise.all([listFilterOptions(project.workspaceId), statusesInOrder(project.id)]);
   const { query, params, problems } = parseListQuery(url, options);
   return {
-    groups: await listGroups(project, query, today),
+    groups: await listGroups(project, query, today, columns),
     params,
     problems,
     sort: query.sort,

@@ -129,6 +129,8 @@ export async function listGroups(
   project: { id: string; key: string; workspaceId: string },
   query: ListQuery,
   today: string,
+  /** The project's statuses in order, when the caller has read them already. */
+  known?: { id: string; name: string }[],
 ): Promise<ListGroup[]> {
   const key = groupKey(query.group, today);
   const limit = query.more
@@ -161,7 +163,7 @@ export async function listGroups(
     : sql`${ranked.rank} <= ${ranked.limit}`;
   const [rows, names] = await Promise.all([
     db().select().from(ranked).where(page).orderBy(ranked.groupKey, ranked.rank),
-    groupNames(project, query.group),
+    groupNames(project, query.group, known),
   ]);
   const ids = [...new Set(rows.map((row) => row.id))];
   const [people, tags, progress] =
@@ -199,6 +201,7 @@ export async function listGroups(
 async function groupNames(
   project: { id: string; workspaceId: string },
   group: ListGrouping,
+  known?: { id: string; name: string }[],
 ): Promise<Omit<ListGroup, "total" | "cards">[]> {
   switch (group) {
     case "assignee": {
@@ -215,14 +218,19 @@ async function groupNames(
     case "due":
       return DUE_BUCKETS.map((bucket) => ({ ...bucket }));
     default: {
-      const rows = await db()
-        .select({ id: statuses.publicId, name: statuses.name })
-        .from(statuses)
-        .where(eq(statuses.projectId, project.id))
-        .orderBy(asc(statuses.position));
+      const rows = known ?? (await statusesInOrder(project.id));
       return rows.map((row) => ({ ...row, status: { id: row.id, name: row.name } }));
     }
   }
+}
+
+/** A project's statuses by position, as the list's groups and its filter form name them. */
+export function statusesInOrder(projectId: string) {
+  return db()
+    .select({ id: statuses.publicId, name: statuses.name })
+    .from(statuses)
+    .where(eq(statuses.projectId, projectId))
+    .orderBy(asc(statuses.position));
 }
 
 /** What the filter form offers: the workspace's members and labels. */
