@@ -5,8 +5,9 @@ import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import Button from "@mui/material/Button";
 import { styled } from "@mui/material/styles";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
+import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { ChevronGlyph, SlidersGlyph, StarGlyph } from "~/components/lists/icons";
 import { isProjectColor } from "~/utils/projects";
 import { useCreateProject } from "./create-project-dialog";
@@ -106,20 +107,21 @@ function SidebarContent({ shell }: { shell: ShellData }) {
   const { pathname } = useLocation();
   const creatable = shell.workspaces.some((workspace) => workspace.canCreateProject);
   /** One location read for all links, instead of a NavLink (and its hooks) per link. */
+  const follow = useDelegatedLinks();
   const item = (to: string, icon: ReactNode, label: ReactNode, exact = false) => (
-    <Link
-      to={to}
-      discover="none"
+    <a
+      href={to}
       className="pl-nav-link"
       aria-current={pathname === to || (!exact && pathname.startsWith(`${to}/`)) ? "page" : undefined}
     >
       {icon}
       <span>{label}</span>
-    </Link>
+    </a>
   );
 
   return (
-    <nav aria-label="App">
+    // Plain links, one click handler (components/lists/delegated-links.ts).
+    <nav aria-label="App" onClick={follow}>
       {item("/app/dashboard", <DashboardOutlined fontSize="small" />, "Dashboard", true)}
 
       <details open className="pl-workspaces">
@@ -147,9 +149,9 @@ function SidebarContent({ shell }: { shell: ShellData }) {
                 {workspace.projectCount === 0 ? <li className="pl-empty">No projects yet</li> : null}
                 {workspace.projectCount > workspace.projects.length ? (
                   <li>
-                    <Link to={`/app/dashboard?workspace=${workspace.id}`} className="pl-nav-link pl-more">
+                    <a href={`/app/dashboard?workspace=${workspace.id}`} className="pl-nav-link pl-more">
                       <span>All projects ({workspace.projectCount})</span>
-                    </Link>
+                    </a>
                   </li>
                 ) : null}
                 <li>{item(`/app/workspaces/${workspace.id}`, <SlidersGlyph />, "Workspace settings", true)}</li>
@@ -171,9 +173,9 @@ function SidebarContent({ shell }: { shell: ShellData }) {
             ))}
             {shell.starredCount > shell.starred.length ? (
               <li>
-                <Link to="/app/dashboard#starred-heading" className="pl-nav-link pl-more">
+                <a href="/app/dashboard#starred-heading" className="pl-nav-link pl-more">
                   <span>All starred ({shell.starredCount})</span>
-                </Link>
+                </a>
               </li>
             ) : null}
           </ul>

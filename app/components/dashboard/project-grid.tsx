@@ -3,6 +3,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import { styled } from "@mui/material/styles";
 import { Link } from "react-router";
 
+import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { MoreGlyph, StarGlyph } from "~/components/lists/icons";
 import { useItemMenu } from "~/components/lists/item-menu";
@@ -114,8 +115,10 @@ export function ProjectGrid({
 }) {
   const menu = useItemMenu(scope);
   const forms = useFetcherForms(() => menu.close());
+  const follow = useDelegatedLinks();
   return (
-    <Grid onSubmit={forms.onSubmit}>
+    // The cards' title links are plain anchors: one handler (components/lists/delegated-links.ts).
+    <Grid onSubmit={forms.onSubmit} onClick={follow}>
       {projects.map((project) => {
         const pending = forms.pending(`/app/project/${project.id}/star`)?.get("starred");
         const starred = pending ? pending === "true" : project.starred;
@@ -181,9 +184,7 @@ function ProjectCard({
       <div className="pl-card-body">
         <div className="pl-card-text">
           <h3 id={`${anchor}-name`}>
-            <Link to={href} discover="none">
-              {project.name}
-            </Link>
+            <a href={href}>{project.name}</a>
           </h3>
           <p className="pl-card-workspace">{project.workspace.name}</p>
           <p className="pl-card-time">

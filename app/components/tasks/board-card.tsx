@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import type { BoardCard } from "~/components/tasks/types";
 
@@ -30,9 +30,10 @@ export function BoardCardContent({
     <article className="pl-task-card" data-done={card.done || undefined}>
       {handle}
       <span className="pl-task-key">{card.key}</span>
-      <Link className="pl-task-title" to={`/app/project/${projectId}/task/${card.id}`} discover="none">
+      {/* A plain anchor: the board follows it (components/lists/delegated-links.ts). */}
+      <a className="pl-task-title" href={`/app/project/${projectId}/task/${card.id}`}>
         {card.title}
-      </Link>
+      </a>
       <div className="pl-task-meta">
         {card.labels.map((label) => (
           <span key={label.name} className="pl-label" data-color={label.color}>

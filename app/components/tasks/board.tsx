@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import { styled } from "@mui/material/styles";
 import type { ReactNode } from "react";
 
+import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { BoardCardContent } from "~/components/tasks/board-card";
 import { BoardDnd } from "~/components/tasks/board-dnd";
 import { useBoardMoves } from "~/components/tasks/board-moves";
@@ -139,6 +140,7 @@ export function Board({
 }) {
   const hydrated = useHydrated();
   const moves = useBoardMoves(projectId, columns);
+  const follow = useDelegatedLinks();
   const options = canEdit
     ? columns.map((column) => (
         <option key={column.id} value={column.id}>
@@ -185,7 +187,12 @@ export function Board({
         </Alert>
       ) : null}
       {/* Capture: the "Move to" forms go through the moves queue before their own submit handler runs. */}
-      <Columns onSubmitCapture={canEdit ? moves.onSubmit : undefined} aria-busy={moves.saving || undefined}>
+      {/* Card titles are plain anchors: one handler (components/lists/delegated-links.ts). */}
+      <Columns
+        onSubmitCapture={canEdit ? moves.onSubmit : undefined}
+        onClick={follow}
+        aria-busy={moves.saving || undefined}
+      >
         {canEdit ? (
           <BoardDnd
             active={hydrated}

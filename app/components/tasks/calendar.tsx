@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 
 import type { CalendarTask, ProjectCalendar } from "./calendar-types";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { CalendarDnd, Draggable, Droppable, useReschedule, withMoves } from "./calendar-dnd";
 import { dayName } from "~/utils/calendar-month";
 import { cellItemTitle, monthGridStyles, WeekdayHeader } from "../calendar/month-grid";
@@ -133,9 +134,11 @@ export function Calendar({
     </Draggable>
   );
   const weeks = Array.from({ length: shown.days.length / 7 }, (_, week) => shown.days.slice(week * 7, week * 7 + 7));
+  const follow = useDelegatedLinks();
 
   return (
-    <Root>
+    // Task links are plain anchors: one handler (components/lists/delegated-links.ts).
+    <Root onClick={follow}>
       <CalendarDnd onMove={reschedule.move}>
         <div className="pl-cal-bar">
           <h3 id="calendar-month">{calendar.title}</h3>
@@ -276,11 +279,11 @@ function TaskEntry({ projectId, task, full }: { projectId: string; task: Calenda
   return (
     <>
       <span className="pl-dot" title={task.status.name} />
-      <Link to={`/app/project/${projectId}/task/${task.id}`} draggable={false} discover="none">
+      <a href={`/app/project/${projectId}/task/${task.id}`} draggable={false}>
         <span className="pl-cal-key">{task.key}</span>
         {task.title}
         {full ? null : <span className="pl-sr-only"> ({task.status.name})</span>}
-      </Link>
+      </a>
       {full ? <span className="pl-cal-status">{task.status.name}</span> : null}
     </>
   );

@@ -1,6 +1,7 @@
 import { styled } from "@mui/material/styles";
 import { Link } from "react-router";
 
+import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import type { MyTask, MyTaskFilter } from "~/components/tasks/types";
 
 /**
@@ -82,15 +83,17 @@ const Rows = styled("ul")(({ theme }) => {
 });
 
 export function MyTaskRows({ tasks, today }: { tasks: MyTask[]; today: string }) {
+  const follow = useDelegatedLinks();
   return (
-    <Rows>
+    // Plain anchors, one handler (components/lists/delegated-links.ts).
+    <Rows onClick={follow}>
       {tasks.map((task) => {
         const overdue = task.dueDate !== null && task.dueDate < today;
         return (
           <li key={task.id}>
-            <Link className="pl-task-title" to={`/app/project/${task.project.id}/task/${task.id}`} discover="none">
+            <a className="pl-task-title" href={`/app/project/${task.project.id}/task/${task.id}`}>
               {task.key} {task.title}
-            </Link>
+            </a>
             <span className="pl-task-meta">
               {task.project.name} · {task.status}
               {task.priority !== "none" ? ` · ${task.priority} priority` : ""}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { Link, useFetcher, useLocation } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
+import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { BulkBar } from "~/components/tasks/list-bulk-bar";
 import { ListFilters, listSearch } from "~/components/tasks/list-filters";
 import { GroupFooter } from "~/components/tasks/group-footer";
@@ -290,6 +291,7 @@ function GroupTable({
   const allIds = view.all.map((row) => row.id);
   const allSelected = allIds.length > 0 && allIds.every((id) => selection.has(id));
   const selectable = canEdit && hydrated;
+  const follow = useDelegatedLinks();
   return (
     <section aria-labelledby={titleId} id={`group-${group.id}`}>
       <header>
@@ -329,7 +331,8 @@ function GroupTable({
               <th scope="col">Subtasks</th>
             </tr>
           </thead>
-          <tbody ref={bodyRef}>
+          {/* The rows' title links are plain anchors: one handler (components/lists/delegated-links.ts). */}
+          <tbody ref={bodyRef} onClick={follow}>
             {view.before > 0 ? <tr aria-hidden="true" className="pl-spacer" style={{ height: view.before }} /> : null}
             {group.cards.length === 0 ? (
               <tr className="pl-empty-row">
@@ -371,9 +374,7 @@ function GroupTable({
                   ) : null}
                   <td className="pl-key">{task.key}</td>
                   <td className="pl-title">
-                    <Link to={`/app/project/${projectId}/task/${task.id}`} discover="none">
-                      {task.title}
-                    </Link>
+                    <a href={`/app/project/${projectId}/task/${task.id}`}>{task.title}</a>
                     {task.labels.map((label) => (
                       <span key={label.name} className="pl-label" data-color={label.color}>
                         {label.name}
