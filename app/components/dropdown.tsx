@@ -1,16 +1,17 @@
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import { useRef, type CSSProperties, type ReactNode } from "react";
 
 import { menuItemStyles } from "./lists/styles";
 import { useDetailsDismiss } from "./use-details-dismiss";
 
 /**
- * Every dropdown's CSS, defined once (docs/decisions/009): the menus of the top bar are on
- * every page, so their rows are plain elements with these class names, not styled
- * components. `.pl-menu-item` is a full-width row (a link or a submit button),
- * `.pl-menu-head` a block of text at the top, `.pl-menu-divider` a rule.
+ * Every dropdown's CSS, `.pl-dropdown`, in the theme stylesheet made once per process
+ * (app/theme/static-styles.ts, docs/decisions/012): the menus of the top bar are on every
+ * page, so their rows are plain elements with these class names, not styled components.
+ * `.pl-menu-item` is a full-width row (a link or a submit button), `.pl-menu-head` a block
+ * of text at the top, `.pl-menu-divider` a rule.
  */
-const Details = styled("details")(({ theme }) => {
+export function dropdownStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   const rounded = `calc(2 * ${theme.vars.shape.borderRadius})`;
   return {
@@ -68,7 +69,7 @@ const Details = styled("details")(({ theme }) => {
     "& > .pl-menu-panel .pl-icon": { width: 20, height: 20, flexShrink: 0 },
     "& .pl-menu-item > .pl-trailing": { marginLeft: "auto" },
   };
-});
+}
 
 /**
  * A dropdown built on <details>: it opens with a click or the keyboard without JavaScript.
@@ -96,7 +97,8 @@ export function Dropdown({
   useDetailsDismiss(ref);
 
   return (
-    <Details
+    <details
+      className="pl-dropdown"
       ref={ref}
       data-align={align}
       data-summary={summaryShape}
@@ -104,6 +106,6 @@ export function Dropdown({
     >
       <summary aria-label={label}>{summary}</summary>
       <div className="pl-menu-panel">{children}</div>
-    </Details>
+    </details>
   );
 }

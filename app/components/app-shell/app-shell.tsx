@@ -1,11 +1,10 @@
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import { useRef, type ReactNode } from "react";
 import { useFetchers } from "react-router";
 
 import { AssistantWidget } from "~/components/assistant/assistant-widget";
 import { Glyph, IconSprite } from "~/components/lists/icons";
 import { useDetailsDismiss } from "~/components/use-details-dismiss";
-import { ListStyles } from "~/components/lists/styles";
 import { LiveNotifications } from "~/components/realtime/live-notifications";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { CommandPalette } from "./command-palette";
@@ -15,7 +14,8 @@ import { MOBILE_NAV_ID, Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
 import type { ShellData } from "./types";
 
-const Body = styled("div")(({ theme }) => ({
+/** The area under the top bar, `.pl-shell-body`: the sidebar beside the main column. */
+export const shellBodyStyles = (theme: Theme): CSSObject => ({
   display: "flex",
   alignItems: "flex-start",
   "& > main": {
@@ -25,7 +25,7 @@ const Body = styled("div")(({ theme }) => ({
     [theme.breakpoints.up("sm")]: { paddingInline: 24 },
     [theme.breakpoints.up("md")]: { paddingInline: 32 },
   },
-}));
+});
 
 /**
  * The application shell (spec section 2): the top bar, the collapsible 280 px sidebar
@@ -46,13 +46,12 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
       <LiveNotifications />
       <CreateProjectProvider workspaces={creatable}>
         <KeyboardShortcuts>
-          <ListStyles />
           <IconSprite />
           <TopBar shell={{ ...shell, sidebarOpen }} mobileMenu={<MobileNavButton />} />
-          <Body>
+          <div className="pl-shell-body">
             <Sidebar shell={shell} collapsed={!sidebarOpen} />
             <main id="main">{children}</main>
-          </Body>
+          </div>
           <AssistantWidget />
           <CommandPalette projects={taskProjects} />
         </KeyboardShortcuts>
@@ -69,7 +68,8 @@ function useOptimisticSidebar(saved: boolean) {
   return pending ? pending === "true" : saved;
 }
 
-const Toggle = styled("details")(({ theme }) => ({
+/** The small screens' drawer button, `.pl-mobile-nav`. */
+export const mobileNavStyles = (theme: Theme): CSSObject => ({
   "& > summary": {
     display: "flex",
     alignItems: "center",
@@ -82,7 +82,7 @@ const Toggle = styled("details")(({ theme }) => ({
     "&:hover": { background: theme.vars.palette.action.hover },
     "&:focus-visible": { outline: `2px solid ${theme.vars.palette.primary.main}` },
   },
-}));
+});
 
 /**
  * Small screens: opens the sidebar as a drawer. A <details> with no contents of its own:
@@ -94,10 +94,10 @@ function MobileNavButton() {
   useDetailsDismiss(ref, "#sidebar");
 
   return (
-    <Toggle id={MOBILE_NAV_ID} ref={ref}>
+    <details className="pl-mobile-nav" id={MOBILE_NAV_ID} ref={ref}>
       <summary aria-label="Open navigation" aria-controls="sidebar">
         <Glyph name="menu" />
       </summary>
-    </Toggle>
+    </details>
   );
 }

@@ -1,4 +1,4 @@
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 
 import { relativeTime } from "~/utils/projects";
@@ -6,8 +6,8 @@ import { Dropdown } from "~/components/dropdown";
 import { Glyph } from "~/components/lists/icons";
 import type { ShellData } from "./types";
 
-/** The menu's rows: plain elements styled once here (docs/decisions/009). */
-const NotificationList = styled("ul")(({ theme }) => {
+/** The menu's rows, `.pl-notification-list`: plain elements (docs/decisions/009), styled in the theme stylesheet. */
+export function notificationListStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   return {
     listStyle: "none",
@@ -32,7 +32,7 @@ const NotificationList = styled("ul")(({ theme }) => {
     "& .pl-body, & .pl-time": { display: "block", fontWeight: 400, color: palette.text.secondary },
     "& .pl-time": { fontSize: 12 },
   };
-});
+}
 
 /**
  * The latest notifications with an unread mark, Mark all as read (a POST to
@@ -81,7 +81,7 @@ export function NotificationsMenu({ notifications }: { notifications: ShellData[
           <p className="pl-menu-subtitle">Updates about your projects and team will show here.</p>
         </div>
       ) : (
-        <NotificationList>
+        <ul className="pl-notification-list">
           {items.map((item) => (
             <li key={item.id}>
               <Link
@@ -100,7 +100,7 @@ export function NotificationsMenu({ notifications }: { notifications: ShellData[
               </Link>
             </li>
           ))}
-        </NotificationList>
+        </ul>
       )}
       <hr className="pl-menu-divider" />
       <Link to="/app/notifications" className="pl-menu-item" data-tone="primary" data-centered="">

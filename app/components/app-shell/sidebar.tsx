@@ -3,7 +3,7 @@ import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import GroupOutlined from "@mui/icons-material/GroupOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import Button from "@mui/material/Button";
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
@@ -22,9 +22,10 @@ export const MOBILE_NAV_ID = "mobile-nav";
  * The sidebar, rendered once (docs/decisions/009). From `md` up it sits left of the page
  * (hidden when collapsed); below, it is hidden until the top bar's `#mobile-nav`
  * <details> is open, which CSS alone notices (`:has`), so the drawer needs no JavaScript
- * and no second copy of the markup. Its items are plain links styled by this one element.
+ * and no second copy of the markup. Its items are plain links styled by this one element,
+ * `.pl-sidebar`, in the theme stylesheet (app/theme/static-styles.ts, docs/decisions/012).
  */
-const Aside = styled("aside")(({ theme }) => {
+export function sidebarStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   return {
     width: SIDEBAR_WIDTH,
@@ -85,16 +86,16 @@ const Aside = styled("aside")(({ theme }) => {
     },
     "& .pl-new-project": { margin: "16px 0" },
   };
-});
+}
 
 export function Sidebar({ shell, collapsed }: { shell: ShellData; collapsed: boolean }) {
   return (
-    <Aside id="sidebar" aria-label="Sidebar" data-collapsed={collapsed || undefined}>
+    <aside className="pl-sidebar" id="sidebar" aria-label="Sidebar" data-collapsed={collapsed || undefined}>
       <div className="pl-search">
         <SearchBox />
       </div>
       <SidebarContent shell={shell} />
-    </Aside>
+    </aside>
   );
 }
 

@@ -1,4 +1,4 @@
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import { useEffect, useState } from "react";
 import { Form, NavLink, useSearchParams } from "react-router";
 
@@ -26,10 +26,11 @@ function useScrolledPast(threshold: number) {
 }
 
 /**
- * The top bar is on every app page: one styled element whose rules cover everything in it
- * (docs/decisions/009); its parts are plain elements with class names.
+ * The top bar is on every app page: one element, `.pl-top-bar`, whose rules cover
+ * everything in it (docs/decisions/009), in the theme stylesheet made once per process
+ * (app/theme/static-styles.ts, docs/decisions/012); its parts are plain elements with class names.
  */
-const Bar = styled("header")(({ theme }) => {
+export function topBarStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   const { up, down } = theme.breakpoints;
   return {
@@ -96,12 +97,12 @@ const Bar = styled("header")(({ theme }) => {
     "& .pl-notifications-head .pl-menu-item": { width: "auto", padding: "4px 8px" },
     "& .pl-caught-up": { padding: "32px 16px", textAlign: "center" },
   };
-});
+}
 
 export function TopBar({ shell, mobileMenu }: { shell: ShellData; mobileMenu: React.ReactNode }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   return (
-    <Bar data-scrolled={scrolled || undefined}>
+    <header className="pl-top-bar" data-scrolled={scrolled || undefined}>
       <div className="pl-mobile-only">{mobileMenu}</div>
       <div className="pl-desktop-only">
         <SidebarToggle open={shell.sidebarOpen} />
@@ -125,11 +126,12 @@ export function TopBar({ shell, mobileMenu }: { shell: ShellData; mobileMenu: Re
       <AccountMenu user={shell.user}>
         <ShortcutsMenuItem />
       </AccountMenu>
-    </Bar>
+    </header>
   );
 }
 
-const SearchForm = styled(Form)(({ theme }) => ({
+/** The search box's CSS, `.pl-search-form` (in the theme stylesheet, as the top bar's). */
+export const searchFormStyles = (theme: Theme): CSSObject => ({
   display: "flex",
   alignItems: "center",
   gap: 8,
@@ -151,13 +153,18 @@ const SearchForm = styled(Form)(({ theme }) => ({
     outline: "none",
   },
   "&:focus-within": { outline: `2px solid ${theme.vars.palette.primary.main}` },
-}));
+});
 
 /** A GET form: /app/search?q=… works the same with and without JavaScript. */
 export function SearchBox({ className }: { className?: string }) {
   const [params] = useSearchParams();
   return (
-    <SearchForm method="get" action="/app/search" role="search" className={className}>
+    <Form
+      method="get"
+      action="/app/search"
+      role="search"
+      className={className ? `pl-search-form ${className}` : "pl-search-form"}
+    >
       <Glyph name="search" />
       <input
         key={params.get("q") ?? ""}
@@ -168,6 +175,6 @@ export function SearchBox({ className }: { className?: string }) {
         aria-label="Search"
         maxLength={100}
       />
-    </SearchForm>
+    </Form>
   );
 }

@@ -9,7 +9,7 @@ import type { AssistantMessage, PendingAnswer, Proposal } from "./types";
  * right, the assistant's on the left, line breaks kept, each answer naming the engine that
  * wrote it, and a proposal as a card listing exactly what Apply would change. One styled
  * element holds the CSS of every message (the cheap repeated-UI pattern, decision 009);
- * `pl-sr-only` is the app shell's (ListStyles).
+ * `pl-sr-only` is the theme stylesheet's (app/theme/static-styles.ts).
  */
 export const ThreadStyles = styled("div")(({ theme }) => {
   const { palette } = theme.vars;

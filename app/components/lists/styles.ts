@@ -1,11 +1,10 @@
-import GlobalStyles from "@mui/material/GlobalStyles";
 import type { Theme } from "@mui/material/styles";
 
 import { PROJECT_COLORS } from "~/utils/projects";
 
 /**
- * The CSS shared by repeated items, written once per page by `ListStyles` (the app shell
- * renders it); each list adds its own rules to its one `styled()` parent
+ * The CSS shared by repeated items, in the theme stylesheet made once per process
+ * (app/theme/static-styles.ts); each list adds its own rules to its one `styled()` parent
  * (docs/decisions/009). Every colour is a theme CSS variable (`theme.vars`), so the
  * rules are the same for every request and every colour scheme; the items themselves are
  * plain elements with these class names and carry no styles of their own.
@@ -140,11 +139,6 @@ export function itemMenuStyles(theme: Theme) {
     ".pl-menu-item": menuItemStyles(theme),
     ".pl-menu-item[data-tone=danger]": { color: palette.error.main },
   } as const;
-}
-
-/** The shared rules as one global style sheet: once per page, however many lists use them. */
-export function ListStyles() {
-  return <GlobalStyles styles={listBaseStyles} />;
 }
 
 /**
