@@ -7,10 +7,11 @@ import { searchFormStyles, topBarStyles } from "~/components/app-shell/top-bar";
 import { dropdownStyles } from "~/components/dropdown";
 import { listBaseStyles } from "~/components/lists/styles";
 import { logoStyles } from "~/components/logo";
+import { viewNavStyles } from "~/components/project/view-nav";
 
 /**
  * The CSS of what every page shows (the app shell: top bar, sidebar, dropdowns, logo, and
- * the pieces repeated items share), keyed by class name. It goes into the theme
+ * the pieces repeated items share; a project's view links), keyed by class name. It goes into the theme
  * stylesheet made once per process (app/.server/theme/global-stylesheet.tsx, decision
  * 012): emotion rendered it into every page, serializing and hashing each element's rules
  * on every request. Every value is a theme CSS variable, so one sheet serves every request
@@ -27,5 +28,6 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-notification-list": notificationListStyles(theme),
     ".pl-shell-body": shellBodyStyles(theme),
     ".pl-sidebar": sidebarStyles(theme),
+    ".pl-view-nav": viewNavStyles(theme),
   };
 }

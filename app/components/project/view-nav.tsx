@@ -5,12 +5,10 @@ import FormatListBulleted from "@mui/icons-material/FormatListBulleted";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import ViewKanbanOutlined from "@mui/icons-material/ViewKanbanOutlined";
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { navLinkSx } from "~/components/nav-link-sx";
 import type { ProjectView } from "~/validation/project-fields";
 
 const TASK_VIEWS: { view: ProjectView; label: string; icon: ReactNode }[] = [
@@ -37,25 +35,60 @@ export const VIEW_LABELS: Record<ProjectView, string> = {
   sharing: "Sharing Settings",
 };
 
-/** The project's views as links (`?view=`), so a view survives a reload and needs no JavaScript. */
+/**
+ * The project's views as links (`?view=`), so a view survives a reload and needs no
+ * JavaScript. On every project page: plain elements under `.pl-view-nav`, styled in the
+ * theme stylesheet (app/theme/static-styles.ts), not an MUI component per link.
+ */
 export function ViewNav({ current }: { current: ProjectView }) {
   return (
-    <Box
-      component="nav"
-      aria-label="Project views"
-      sx={{
-        display: "flex",
-        flexDirection: { xs: "row", md: "column" },
-        flexWrap: { xs: "wrap", md: "nowrap" },
-        gap: { xs: 0.5, md: 0.25 },
-        width: { md: 200 },
-        flexShrink: 0,
-      }}
-    >
+    <nav aria-label="Project views" className="pl-view-nav">
       <Group title="Task Views" items={TASK_VIEWS} current={current} />
       <Group title="Project Tools" items={TOOLS} current={current} />
-    </Box>
+    </nav>
   );
+}
+
+/** `.pl-view-nav`: a row of links that wraps on small screens, a 200 px column from `md` up. */
+export function viewNavStyles(theme: Theme): CSSObject {
+  const { palette, shape } = theme.vars;
+  const { up } = theme.breakpoints;
+  const body = theme.typography.body1;
+  return {
+    display: "flex",
+    flexDirection: "row",
+    flexWrap: "wrap",
+    gap: theme.spacing(0.5),
+    flexShrink: 0,
+    [up("md")]: { flexDirection: "column", flexWrap: "nowrap", gap: theme.spacing(0.25), width: 200 },
+    "& > h2": {
+      display: "none",
+      [up("md")]: { display: "block" },
+      margin: 0,
+      padding: theme.spacing(1.5, 1.5, 0.5),
+      fontFamily: body.fontFamily,
+      fontSize: 12,
+      fontWeight: 700,
+      lineHeight: body.lineHeight,
+      letterSpacing: body.letterSpacing,
+      color: palette.text.secondary,
+      textTransform: "uppercase",
+    },
+    "& > a": {
+      display: "flex",
+      alignItems: "center",
+      gap: theme.spacing(1.25),
+      padding: theme.spacing(0.875, 1.5),
+      borderRadius: `calc(2 * ${shape.borderRadius})`,
+      color: palette.text.primary,
+      textDecoration: "none",
+      fontSize: 14,
+      minWidth: 0,
+      "&:hover": { backgroundColor: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+      "&[aria-current=page]": { backgroundColor: palette.action.selected, fontWeight: 600 },
+    },
+  };
 }
 
 function Group({
@@ -69,32 +102,12 @@ function Group({
 }) {
   return (
     <>
-      <Typography
-        component="h2"
-        sx={{
-          display: { xs: "none", md: "block" },
-          fontSize: 12,
-          fontWeight: 700,
-          color: "text.secondary",
-          textTransform: "uppercase",
-          px: 1.5,
-          pt: 1.5,
-          pb: 0.5,
-        }}
-      >
-        {title}
-      </Typography>
+      <h2>{title}</h2>
       {items.map((item) => (
-        <Box
-          key={item.view}
-          component={Link}
-          to={`?view=${item.view}`}
-          aria-current={item.view === current ? "page" : undefined}
-          sx={navLinkSx}
-        >
+        <Link key={item.view} to={`?view=${item.view}`} aria-current={item.view === current ? "page" : undefined}>
           {item.icon}
           {item.label}
-        </Box>
+        </Link>
       ))}
     </>
   );
