@@ -2,7 +2,7 @@ import AddCommentOutlined from "@mui/icons-material/AddCommentOutlined";
 import AutoAwesome from "@mui/icons-material/AutoAwesome";
 import Close from "@mui/icons-material/Close";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Link, useFetcher, useLocation, useParams } from "react-router";
 
@@ -16,8 +16,10 @@ import { useAssistantChat, type AskContext } from "./use-assistant-chat";
  * The AI assistant widget (spec section 2; sizes from section 9): a round button at the
  * bottom right toggles the panel. Without JavaScript the button is a link to the assistant
  * page. The panel exists only while open, so pages pay nothing for it until it is used.
+ * Its CSS, `.pl-ai-widget`, is in the theme stylesheet (app/theme/static-styles.ts): the
+ * button is on every app page.
  */
-const Root = styled("div")(({ theme }) => {
+export function assistantWidgetStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   return {
     position: "fixed",
@@ -96,7 +98,7 @@ const Root = styled("div")(({ theme }) => {
     },
     "& .pl-ai-hint": { margin: "6px 0 0", fontSize: 12, color: palette.text.secondary },
   };
-});
+}
 
 export function AssistantWidget() {
   const hydrated = useHydrated();
@@ -121,7 +123,7 @@ export function AssistantWidget() {
     fab.current?.focus();
   };
   return (
-    <Root>
+    <div className="pl-ai-widget">
       {open ? <Panel context={context} onClose={close} /> : null}
       <a
         ref={fab}
@@ -135,7 +137,7 @@ export function AssistantWidget() {
       >
         {open ? <Close /> : <AutoAwesome />}
       </a>
-    </Root>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
@@ -14,10 +14,10 @@ import type { ListGroup, ListRow, ListSort, ListView } from "~/components/tasks/
  * The List view: the filter form (a GET, kept in the URL), the bulk bar (a POST whose
  * checkboxes sit in the rows, tied to it by `form=`), then a table per group with its count,
  * sortable by its headers, the first page of rows and a "Show more" link, and a quick add
- * under each status. One styled root for every group and row (docs/decisions/009); rows
- * are plain table rows.
+ * under each status. One root for every group and row (docs/decisions/009), `.pl-task-list`,
+ * styled in the theme stylesheet (app/theme/static-styles.ts); rows are plain table rows.
  */
-const Root = styled("div")(({ theme }) => {
+export function taskListStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   const control = {
     font: "inherit",
@@ -96,7 +96,7 @@ const Root = styled("div")(({ theme }) => {
     "& .pl-quick-add input[type=text]": { flexGrow: 1 },
     "& .pl-field-error": { margin: "4px 0 0", fontSize: 12, color: palette.error.main },
   };
-});
+}
 
 const COLUMNS: { by: ListSort["by"]; label: string }[] = [
   { by: "key", label: "Key" },
@@ -122,7 +122,7 @@ export function TaskList({
 }) {
   const location = useLocation();
   return (
-    <Root>
+    <div className="pl-task-list">
       <ListFilters params={list.params} sort={list.sort} options={list.options} />
       {list.problems.length > 0 ? (
         <div className="pl-problems" role="status">
@@ -141,7 +141,7 @@ export function TaskList({
         quickAdd={quickAdd}
         bulk={bulk}
       />
-    </Root>
+    </div>
   );
 }
 
