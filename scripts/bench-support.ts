@@ -59,7 +59,11 @@ export function stop(child: ChildProcess) {
   });
 }
 
-/** Signs in through the form action and keeps the session cookies. */
+/**
+ * Signs in through the form action and keeps the session cookies, then opens the dashboard
+ * once as a browser would: the cookies that page clears (the one-time "Signed in" toast)
+ * are dropped, so later requests do not show the toast again.
+ */
 export async function signIn(base: string, email: string) {
   const response = await fetch(`${base}/auth/signin`, {
     method: "POST",
@@ -67,11 +71,20 @@ export async function signIn(base: string, email: string) {
     redirect: "manual",
   });
   if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .filter((pair) => pair && !pair.endsWith("="))
-    .join("; ");
+  const cookies = new Map(
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!.split("="))
+      .filter(([name, ...value]) => name && value.join("="))
+      .map(([name, ...value]) => [name!, value.join("=")] as const),
+  );
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const first = await fetch(`${base}/app/dashboard`, { headers: { Cookie: header() } });
+  await first.arrayBuffer();
+  for (const cookie of first.headers.getSetCookie()) {
+    if (/;\s*max-age=0/i.test(cookie)) cookies.delete(cookie.split("=")[0]!);
+  }
+  return header();
 }
 
 /** User + system CPU time of a process in ms (from /proc; clock ticks, USER_HZ = 100). */
