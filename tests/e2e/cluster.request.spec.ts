@@ -2,14 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import pg from "pg";
-
+import { POSTGRES_URL, withPostgres } from "../setup/postgres";
 import { PASSWORD } from "./support/account";
+import { freePort } from "./support/server-process";
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: `node server.js` runs two app processes on one port.
@@ -18,7 +17,6 @@ import { PASSWORD } from "./support/account";
  * checks the report and passes it on through PostgreSQL, and the stream is told. A stop
  * ends every process. Needs PostgreSQL (TEST_DATABASE_URL, as the integration tests).
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const root = path.resolve(import.meta.dirname, "../..");
 
 test("two app processes on one port share presence through PostgreSQL, and stop together", async () => {
@@ -132,8 +130,8 @@ function postOnNewConnection(url: string, cookie: string, form: Record<string, s
 /** The built server with WEB_CONCURRENCY=2 on a database of its own, on a free port. */
 async function startCluster() {
   const name = `plotline_cluster_${randomBytes(4).toString("hex")}`;
-  await admin((client) => client.query(`create database ${name}`));
-  const databaseUrl = new URL(ADMIN_URL);
+  await withPostgres((client) => client.query(`create database ${name}`));
+  const databaseUrl = new URL(POSTGRES_URL);
   databaseUrl.pathname = `/${name}`;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -172,7 +170,7 @@ async function startCluster() {
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await withPostgres((client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
@@ -197,23 +195,4 @@ function alive(pid: number) {
   } catch {
     return false;
   }
-}
-
-async function admin(run: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

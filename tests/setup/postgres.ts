@@ -23,3 +23,14 @@ export async function requirePostgres() {
   // createTestDatabase("postgres") reads it.
   process.env.TEST_DATABASE_URL = POSTGRES_URL;
 }
+
+/** Runs `work` on a connection to the PostgreSQL server of POSTGRES_URL (to make and drop databases). */
+export async function withPostgres(work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -12,6 +12,16 @@ export function residentBytes(pid: number): number {
   return Number(kb) * 1024;
 }
 
+/** A port nothing listens on now, for a server of a test's own. */
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * A server of the test's own, for a measurement no other test may disturb (the shared
  * server's memory moves with whatever the other worker's pages do): the built server on a
@@ -21,12 +31,7 @@ export function residentBytes(pid: number): number {
 export async function startOwnServer() {
   const template = process.env.E2E_TEMPLATE_DIR;
   if (!template) throw new Error("E2E_TEMPLATE_DIR is not set: run the tests with npm run test:e2e");
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-own-server-"));
   fs.cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   const url = `http://127.0.0.1:${port}`;
