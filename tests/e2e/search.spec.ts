@@ -89,6 +89,7 @@ test("the command palette: Ctrl+K, type, Enter opens the task; actions switch th
 
   // Escape closes and gives the focus back to where it was.
   await page.goto(projectUrl);
+  await waitForHydration(page);
   const box = page.getByRole("banner").getByRole("searchbox", { name: "Search", exact: true });
   await box.focus();
   await page.keyboard.press("Control+k");
