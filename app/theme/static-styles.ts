@@ -12,12 +12,14 @@ import { viewNavStyles } from "~/components/project/view-nav";
 import { taskListStyles } from "~/components/tasks/task-list";
 
 /**
- * The CSS of what every page shows (the app shell: top bar, sidebar, dropdowns, logo, the assistant's button, and
- * the pieces repeated items share; a project's view links and its List view, the default), keyed by class name. It goes into the theme
- * stylesheet made once per process (app/.server/theme/global-stylesheet.tsx, decision
- * 012): emotion rendered it into every page, serializing and hashing each element's rules
- * on every request. Every value is a theme CSS variable, so one sheet serves every request
- * and colour scheme. In the order emotion inserted them, so equal selectors resolve alike.
+ * The CSS of what every page shows, keyed by class name: the app shell (top bar, sidebar,
+ * dropdowns, logo, the assistant's button), the pieces repeated items share, and a
+ * project's view links and List view (its default). It goes into the theme stylesheet made
+ * once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
+ * rendered it into every page, serializing and hashing each element's rules on every
+ * request. Every colour is a theme CSS variable, so one sheet serves every request and
+ * colour scheme. The entries follow the order in which the page renders them (as emotion
+ * inserted them), so equal selectors resolve as before.
  */
 export function staticStyles(theme: Theme): CSSObject {
   return {
@@ -30,8 +32,8 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-notification-list": notificationListStyles(theme),
     ".pl-shell-body": shellBodyStyles(theme),
     ".pl-sidebar": sidebarStyles(theme),
-    ".pl-ai-widget": assistantWidgetStyles(theme),
     ".pl-view-nav": viewNavStyles(theme),
     ".pl-task-list": taskListStyles(theme),
+    ".pl-ai-widget": assistantWidgetStyles(theme),
   };
 }

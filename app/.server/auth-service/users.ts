@@ -36,7 +36,14 @@ export async function findUserById(db: Db, id: string) {
 }
 
 export function userIdentities(db: Db, userId: string) {
-  return db.select().from(identities).where(eq(identities.userId, userId));
+  return identitiesQuery(db).execute({ userId });
+}
+
+function identitiesQuery(db: Db) {
+  return db
+    .select()
+    .from(identities)
+    .where(eq(identities.userId, sql.placeholder("userId")));
 }
 
 /** A new e-mail user with its identity; `user_metadata` starts as the identity data plus `data`. */
@@ -154,13 +161,7 @@ export async function currentUserJson(user: UserRow) {
   return userJson(user, await identitiesOfUser().execute({ userId: user.id }));
 }
 
-const identitiesOfUser = prepared((database) =>
-  database
-    .select()
-    .from(identities)
-    .where(eq(identities.userId, sql.placeholder("userId")))
-    .prepare("identities_of_user"),
-);
+const identitiesOfUser = prepared((database) => identitiesQuery(database).prepare("identities_of_user"));
 
 /**
  * What signing up an already confirmed address answers when mail confirmation is on: a

@@ -107,8 +107,8 @@ function SidebarContent({ shell }: { shell: ShellData }) {
   const createProject = useCreateProject();
   const { pathname } = useLocation();
   const creatable = shell.workspaces.some((workspace) => workspace.canCreateProject);
-  /** One location read for all links, instead of a NavLink (and its hooks) per link. */
   const follow = useDelegatedLinks();
+  /** One location read for all links, instead of a NavLink (and its hooks) per link. */
   const item = (to: string, icon: ReactNode, label: ReactNode, exact = false) => (
     <a
       href={to}
