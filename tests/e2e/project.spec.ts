@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
 import { newProject } from "./support/projects";
 
 /**
@@ -30,6 +31,35 @@ test("views live in the URL and the title names the project", async ({ page }) =
   await expect(page.getByRole("region", { name: "Who has access" })).toContainText("Owner");
   await page.getByRole("link", { name: "Back to dashboard" }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test("plain links in repeated items navigate within the page's document; Ctrl+click is left to the browser", async ({
+  page,
+}) => {
+  test.skip(!usesJs(), "client-side navigation needs the page's script");
+  await signUpByRequest(page.request, { prefix: "links" });
+  const url = await newProject(page, "Hopper");
+  await waitForHydration(page);
+  // A full page load would lose this mark; a navigation within the app keeps it.
+  await page.evaluate(() => Object.assign(window, { plotlineSameDocument: true }));
+  const sameDocument = () => page.evaluate(() => "plotlineSameDocument" in window);
+  const sidebar = page.getByRole("navigation", { name: "App" });
+
+  await sidebar.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await page.getByRole("main").getByRole("link", { name: "Hopper", exact: true }).click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hopper");
+  expect(await sameDocument()).toBe(true);
+
+  // With Ctrl the browser opens a new tab and this one stays where it is.
+  const opened = page.context().waitForEvent("page");
+  await sidebar.getByRole("link", { name: "Dashboard" }).click({ modifiers: ["Control"] });
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/app\/dashboard$/);
+  await tab.close();
+  await expect(page).toHaveURL(url);
+  expect(await sameDocument()).toBe(true);
 });
 
 test("settings: rename, refuse a bad key, archive, restore, delete; the activity log shows each", async ({ page }) => {
