@@ -2,12 +2,33 @@ import { availableParallelism } from "node:os";
 
 import { defineConfig } from "vitest/config";
 
+const ALL = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
+/**
+ * Files that configure the app through the environment before importing it (env() reads it
+ * once, when the module first loads) or expect the defaults a file like that would change:
+ * each needs a module graph of its own.
+ */
+const OWN_MODULES = [
+  "app/.server/auth-service/redirects.test.ts",
+  "tests/integration/attachments.test.ts",
+  "tests/integration/auth-oauth-disabled.test.ts",
+  "tests/integration/auth-oauth.test.ts",
+  "tests/integration/auth-service-autoconfirm.test.ts",
+  "tests/integration/auth-service.test.ts",
+  "tests/integration/authorization.test.ts",
+  "tests/integration/dev-mail-token.test.ts",
+  "tests/integration/dev-mail.test.ts",
+  "tests/integration/notifications.test.ts",
+  "tests/integration/plan-limits.test.ts",
+  "tests/integration/push.test.ts",
+  "tests/integration/uploads.test.ts",
+];
+
 // Kept apart from vite.config.ts so the React Router plugin stays out of unit tests.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine.
     // The integration tests wait on PostgreSQL, local HTTP servers and timers, so at least
     // three files at a time keep two cores busy (measured: 2 workers 149–208 s, 3 workers
@@ -21,5 +42,14 @@ export default defineConfig({
     setupFiles: ["./tests/setup/vitest.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        // Most files keep the modules a worker has already loaded (route modules and the app's
+        // server code cost ~0.6 s a file to load again): each sets up its own database.
+        test: { name: "shared", include: ALL, exclude: OWN_MODULES, isolate: false },
+      },
+      { extends: true, test: { name: "own-modules", include: OWN_MODULES } },
+    ],
   },
 });

@@ -10,6 +10,8 @@ import { setDatabase } from "~/.server/db";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
 import { initSecrets } from "~/.server/secrets";
 
+import { POSTGRES_URL } from "./postgres";
+
 /**
  * Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is
  * set: each test file gets its own fresh database with the real migrations applied.
@@ -29,8 +31,9 @@ export async function createTestDatabase(engine: Engine, options: { fresh?: bool
     await handle.migrate();
     return { ...handle, drop: () => handle.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  // TEST_DATABASE_URL, or the local default for the files that need PostgreSQL whatever the
+  // engines (postgres.ts): the environment is left as it was, for the files that follow.
+  const adminUrl = POSTGRES_URL;
   const name = `plotline_test_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(adminUrl);

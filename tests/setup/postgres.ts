@@ -20,8 +20,6 @@ export async function requirePostgres() {
   } finally {
     await client.end().catch(() => {});
   }
-  // createTestDatabase("postgres") reads it.
-  process.env.TEST_DATABASE_URL = POSTGRES_URL;
 }
 
 /** Runs `work` on a connection to the PostgreSQL server of POSTGRES_URL (to make and drop databases). */
