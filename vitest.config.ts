@@ -1,28 +1,19 @@
+import fs from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 
 import { defineConfig } from "vitest/config";
 
 const ALL = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
 /**
  * Files that configure the app through the environment before importing it (env() reads it
- * once, when the module first loads) or expect the defaults a file like that would change:
- * each needs a module graph of its own.
+ * once, when the module first loads) or replace a module: each needs a module graph of its
+ * own. Found by what they contain, so a new file like that never shares modules.
  */
-const OWN_MODULES = [
-  "app/.server/auth-service/redirects.test.ts",
-  "tests/integration/attachments.test.ts",
-  "tests/integration/auth-oauth-disabled.test.ts",
-  "tests/integration/auth-oauth.test.ts",
-  "tests/integration/auth-service-autoconfirm.test.ts",
-  "tests/integration/auth-service.test.ts",
-  "tests/integration/authorization.test.ts",
-  "tests/integration/dev-mail-token.test.ts",
-  "tests/integration/dev-mail.test.ts",
-  "tests/integration/notifications.test.ts",
-  "tests/integration/plan-limits.test.ts",
-  "tests/integration/push.test.ts",
-  "tests/integration/uploads.test.ts",
-];
+const OWN_MODULES = ["app", "server", "tests/integration"]
+  .flatMap((folder) => fs.readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))))
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => /vi\.stubEnv|vi\.mock|vi\.doMock|process\.env\.\w+ *=[^=]/.test(fs.readFileSync(file, "utf8")));
 
 // Kept apart from vite.config.ts so the React Router plugin stays out of unit tests.
 export default defineConfig({

@@ -46,7 +46,8 @@ describe("the local outbox (no SMTP_URL)", () => {
       content: { subject: "Second", blocks: [{ kind: "paragraph", text: "two" }] },
     });
     const { messages } = loader(args("127.0.0.1", true)) as Exclude<ReturnType<typeof loader>, Response>;
-    expect(messages.map((message) => [message.to, message.subject])).toEqual([
+    // The newest two: files before this one in the same worker may have sent mail too.
+    expect(messages.slice(0, 2).map((message) => [message.to, message.subject])).toEqual([
       ["b@example.com", "Second"],
       ["a@example.com", "First"],
     ]);

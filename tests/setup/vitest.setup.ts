@@ -1,5 +1,5 @@
 import pino from "pino";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
 
 import type * as LoggerModule from "~/.server/logger";
 
@@ -11,6 +11,15 @@ process.env.LOG_LEVEL ??= "error";
 process.env.NODE_ENV = "test";
 // bcrypt at its lowest cost: hashing is every sign-up's price here, not what is tested.
 process.env.AUTH_PASSWORD_HASH_COST ??= "4";
+
+// A file that configures the app through the environment leaves it as it found it: the
+// files that follow in the same worker read theirs when they first load the app.
+const environmentAtStart = { ...process.env };
+afterAll(() => {
+  vi.unstubAllEnvs();
+  for (const name of Object.keys(process.env)) if (!(name in environmentAtStart)) delete process.env[name];
+  Object.assign(process.env, environmentAtStart);
+});
 
 // The logger's output goes to the capture; its child loggers (pino-http's per request)
 // write through the same stream. The module still loads when first imported, so it reads
