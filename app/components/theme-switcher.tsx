@@ -1,6 +1,4 @@
-import DarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
-import LightModeOutlined from "@mui/icons-material/LightModeOutlined";
-import SettingsBrightnessOutlined from "@mui/icons-material/SettingsBrightnessOutlined";
+import { DarkModeOutlined, LightModeOutlined, SettingsBrightnessOutlined } from "~/components/icons/material";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { Form, useLocation } from "react-router";

@@ -6,14 +6,15 @@ import { notificationListStyles } from "~/components/app-shell/notifications-men
 import { sidebarStyles } from "~/components/app-shell/sidebar";
 import { searchFormStyles, topBarStyles } from "~/components/app-shell/top-bar";
 import { dropdownStyles } from "~/components/dropdown";
+import { iconStyles } from "~/components/icons/static-icon";
 import { listBaseStyles } from "~/components/lists/styles";
 import { logoStyles } from "~/components/logo";
 import { viewNavStyles } from "~/components/project/view-nav";
 import { taskListStyles } from "~/components/tasks/task-list";
 
 /**
- * The CSS of what every page shows, keyed by class name: the app shell (top bar, sidebar,
- * dropdowns, logo, the assistant's button), the pieces repeated items share, and a
+ * The CSS of what every page shows, keyed by class name: the Material icons, the app shell
+ * (top bar, sidebar, dropdowns, logo, the assistant's button), the pieces repeated items share, and a
  * project's view links and List view (its default). It goes into the theme stylesheet made
  * once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
  * rendered it into every page, serializing and hashing each element's rules on every
@@ -23,6 +24,7 @@ import { taskListStyles } from "~/components/tasks/task-list";
  */
 export function staticStyles(theme: Theme): CSSObject {
   return {
+    ...iconStyles(theme),
     ...listBaseStyles(theme),
     ".pl-top-bar": topBarStyles(theme),
     ".pl-mobile-nav": mobileNavStyles(theme),

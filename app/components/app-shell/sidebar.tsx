@@ -1,7 +1,4 @@
-import AddIcon from "@mui/icons-material/Add";
-import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
-import GroupOutlined from "@mui/icons-material/GroupOutlined";
-import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
+import { Add as AddIcon, DashboardOutlined, GroupOutlined, SettingsOutlined } from "~/components/icons/material";
 import Button from "@mui/material/Button";
 import type { CSSObject, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";

@@ -1,7 +1,4 @@
-import AddCommentOutlined from "@mui/icons-material/AddCommentOutlined";
-import AutoAwesome from "@mui/icons-material/AutoAwesome";
-import Close from "@mui/icons-material/Close";
-import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import { AddCommentOutlined, AutoAwesome, Close, ForumOutlined } from "~/components/icons/material";
 import type { CSSObject, Theme } from "@mui/material/styles";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Link, useFetcher, useLocation, useParams } from "react-router";

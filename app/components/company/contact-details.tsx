@@ -1,8 +1,10 @@
-import AccessTimeOutlined from "@mui/icons-material/AccessTimeOutlined";
-import EmailOutlined from "@mui/icons-material/EmailOutlined";
-import PhoneOutlined from "@mui/icons-material/PhoneOutlined";
-import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
-import SellOutlined from "@mui/icons-material/SellOutlined";
+import {
+  AccessTimeOutlined,
+  EmailOutlined,
+  PhoneOutlined,
+  PlaceOutlined,
+  SellOutlined,
+} from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";

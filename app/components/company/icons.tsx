@@ -1,14 +1,16 @@
-import BeachAccessOutlined from "@mui/icons-material/BeachAccessOutlined";
-import BoltOutlined from "@mui/icons-material/BoltOutlined";
-import DesktopMacOutlined from "@mui/icons-material/DesktopMacOutlined";
-import FavoriteBorderOutlined from "@mui/icons-material/FavoriteBorderOutlined";
-import HealthAndSafetyOutlined from "@mui/icons-material/HealthAndSafetyOutlined";
-import LightbulbOutlined from "@mui/icons-material/LightbulbOutlined";
-import PublicOutlined from "@mui/icons-material/PublicOutlined";
-import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
-import SpaOutlined from "@mui/icons-material/SpaOutlined";
-import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
-import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
+import {
+  BeachAccessOutlined,
+  BoltOutlined,
+  DesktopMacOutlined,
+  FavoriteBorderOutlined,
+  HealthAndSafetyOutlined,
+  LightbulbOutlined,
+  PublicOutlined,
+  SchoolOutlined,
+  SpaOutlined,
+  TrendingUpOutlined,
+  VisibilityOutlined,
+} from "~/components/icons/material";
 
 type SvgIconComponent = typeof PublicOutlined;
 

@@ -1,6 +1,4 @@
-import AccessTimeOutlined from "@mui/icons-material/AccessTimeOutlined";
-import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
-import LocationOnOutlined from "@mui/icons-material/LocationOnOutlined";
+import { AccessTimeOutlined, ApartmentOutlined, LocationOnOutlined } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import type { ReactNode } from "react";
 

@@ -1,5 +1,4 @@
-import OpenInNew from "@mui/icons-material/OpenInNew";
-import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
+import { OpenInNew, PlaceOutlined } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";

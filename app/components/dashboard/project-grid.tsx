@@ -1,5 +1,4 @@
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
+import { DeleteOutlined, EditOutlined } from "~/components/icons/material";
 import { styled } from "@mui/material/styles";
 import { Link } from "react-router";
 

@@ -1,5 +1,4 @@
-import StarIcon from "@mui/icons-material/Star";
-import StarBorderIcon from "@mui/icons-material/StarBorder";
+import { Star as StarIcon, StarBorder as StarBorderIcon } from "~/components/icons/material";
 import IconButton from "@mui/material/IconButton";
 import { useFetcher, useLocation } from "react-router";
 

@@ -1,4 +1,4 @@
-import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
+import { AutoAwesome as AutoAwesomeIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 

@@ -1,4 +1,4 @@
-import CheckIcon from "@mui/icons-material/Check";
+import { Check as CheckIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";

@@ -1,9 +1,11 @@
-import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
-import AutoModeIcon from "@mui/icons-material/AutoMode";
-import BoltIcon from "@mui/icons-material/Bolt";
-import ShieldIcon from "@mui/icons-material/Shield";
-import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
-import ViewQuiltIcon from "@mui/icons-material/ViewQuilt";
+import {
+  AutoAwesome as AutoAwesomeIcon,
+  AutoMode as AutoModeIcon,
+  Bolt as BoltIcon,
+  Shield as ShieldIcon,
+  ViewKanban as ViewKanbanIcon,
+  ViewQuilt as ViewQuiltIcon,
+} from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import type { SvgIconProps } from "@mui/material/SvgIcon";
 import Typography from "@mui/material/Typography";

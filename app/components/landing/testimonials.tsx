@@ -1,4 +1,4 @@
-import FormatQuoteIcon from "@mui/icons-material/FormatQuote";
+import { FormatQuote as FormatQuoteIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 

@@ -1,9 +1,11 @@
-import Check from "@mui/icons-material/Check";
-import ContentCopy from "@mui/icons-material/ContentCopy";
-import GroupAddOutlined from "@mui/icons-material/GroupAddOutlined";
-import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
-import SaveAsOutlined from "@mui/icons-material/SaveAsOutlined";
-import ShareIcon from "@mui/icons-material/Share";
+import {
+  Check,
+  ContentCopy,
+  GroupAddOutlined,
+  ManageAccountsOutlined,
+  SaveAsOutlined,
+  Share as ShareIcon,
+} from "~/components/icons/material";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 

@@ -1,10 +1,12 @@
-import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
-import CalendarMonthOutlined from "@mui/icons-material/CalendarMonthOutlined";
-import ForumOutlined from "@mui/icons-material/ForumOutlined";
-import FormatListBulleted from "@mui/icons-material/FormatListBulleted";
-import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
-import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
-import ViewKanbanOutlined from "@mui/icons-material/ViewKanbanOutlined";
+import {
+  AccountTreeOutlined,
+  CalendarMonthOutlined,
+  FormatListBulleted,
+  ForumOutlined,
+  HistoryOutlined,
+  SettingsOutlined,
+  ViewKanbanOutlined,
+} from "~/components/icons/material";
 import type { CSSObject, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

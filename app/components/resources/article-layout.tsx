@@ -1,4 +1,4 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { ArrowBack as ArrowBackIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import type { ReactNode } from "react";

@@ -1,5 +1,4 @@
-import MenuBookOutlinedIcon from "@mui/icons-material/MenuBookOutlined";
-import ScheduleIcon from "@mui/icons-material/Schedule";
+import { MenuBookOutlined as MenuBookOutlinedIcon, Schedule as ScheduleIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";

@@ -1,4 +1,4 @@
-import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import { ExpandMore as ExpandMoreIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 

@@ -1,4 +1,4 @@
-import MenuIcon from "@mui/icons-material/Menu";
+import { Menu as MenuIcon } from "~/components/icons/material";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";

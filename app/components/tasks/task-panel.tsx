@@ -1,4 +1,4 @@
-import Close from "@mui/icons-material/Close";
+import { Close } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";

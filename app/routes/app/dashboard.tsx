@@ -1,4 +1,4 @@
-import AddIcon from "@mui/icons-material/Add";
+import { Add as AddIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { styled } from "@mui/material/styles";

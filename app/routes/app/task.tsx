@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import ArrowBack from "@mui/icons-material/ArrowBack";
+import { ArrowBack } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";

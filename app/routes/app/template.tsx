@@ -1,4 +1,4 @@
-import ArrowBack from "@mui/icons-material/ArrowBack";
+import { ArrowBack } from "~/components/icons/material";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";

@@ -1,5 +1,4 @@
-import FilterListIcon from "@mui/icons-material/FilterList";
-import SearchIcon from "@mui/icons-material/Search";
+import { FilterList as FilterListIcon, Search as SearchIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";

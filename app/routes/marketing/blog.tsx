@@ -1,5 +1,4 @@
-import RssFeedIcon from "@mui/icons-material/RssFeed";
-import SearchIcon from "@mui/icons-material/Search";
+import { RssFeed as RssFeedIcon, Search as SearchIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";

@@ -1,4 +1,4 @@
-import ArrowForward from "@mui/icons-material/ArrowForward";
+import { ArrowForward } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";

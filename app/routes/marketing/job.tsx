@@ -1,6 +1,8 @@
-import ArrowBack from "@mui/icons-material/ArrowBack";
-import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
-import EmailOutlined from "@mui/icons-material/EmailOutlined";
+import {
+  ArrowBack,
+  CheckCircleOutlineOutlined as CheckCircleOutline,
+  EmailOutlined,
+} from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";

@@ -1,8 +1,10 @@
-import BugReportOutlined from "@mui/icons-material/BugReportOutlined";
-import ForumOutlined from "@mui/icons-material/ForumOutlined";
-import MapOutlined from "@mui/icons-material/MapOutlined";
-import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
-import NewReleasesOutlined from "@mui/icons-material/NewReleasesOutlined";
+import {
+  BugReportOutlined,
+  ForumOutlined,
+  MapOutlined,
+  MenuBookOutlined,
+  NewReleasesOutlined,
+} from "~/components/icons/material";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Link from "@mui/material/Link";
