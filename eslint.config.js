@@ -4,6 +4,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const materialIcons = {
+  group: ["@mui/icons-material/*"],
+  message: "Import icons from ~/components/icons/material (decision 012).",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "drizzle/", "test-results/", "playwright-report/", ".tmp/"] },
   js.configs.recommended,
@@ -17,10 +22,27 @@ export default tseslint.config(
     },
   },
   {
+    // Icons come from ~/components/icons/material: plain SVG styled once, not emotion per icon.
+    files: ["app/**"],
+    ignores: ["app/components/icons/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [materialIcons] }] },
+  },
+  {
     // Server-only code must never be imported by browser code; route modules may, because
     // React Router strips loaders and actions from the client bundle.
     files: ["app/components/**", "app/theme/**", "app/utils/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["~/.server/*", "**/.server/*"] }] },
+    ignores: ["app/components/icons/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/.server/*", "**/.server/*"], message: "Browser code must not import server-only code." },
+            materialIcons,
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );
