@@ -1,8 +1,9 @@
 // `npm test`: everything CI runs, in order, stopping at the first step that fails, then a
 // table of how long each step took. The three static checks and the build are independent
 // of each other and run side by side (their output is printed whole when each ends, not
-// interleaved): the type check is one thread for most of its time, and the build, which
-// reads the sources only and writes build/ (which none of the checks reads), fits beside it.
+// interleaved): each is mostly one thread (the native type check a few, briefly), and the
+// build, which reads the sources only and writes build/ (which none of the checks reads),
+// fits beside them. Running them beside Vitest instead saved nothing (decision 019).
 // The rest run one after the other with their output streamed. The exit code is the first
 // failing step's (0 when all pass).
 import { spawn } from "node:child_process";
