@@ -4,14 +4,16 @@ import path from "node:path";
 
 import { defineConfig } from "vitest/config";
 
-const ALL = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
+const TEST_FOLDERS = ["app", "server", "tests/integration"];
+const ALL = TEST_FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
 /**
  * Files that configure the app through the environment before importing it (env() reads it
  * once, when the module first loads) or replace a module: each needs a module graph of its
  * own. Found by what they contain, so a new file like that never shares modules.
  */
-const OWN_MODULES = ["app", "server", "tests/integration"]
-  .flatMap((folder) => fs.readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))))
+const OWN_MODULES = TEST_FOLDERS.flatMap((folder) =>
+  fs.readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))),
+)
   .filter((file) => /\.test\.tsx?$/.test(file))
   .filter((file) => /vi\.stubEnv|vi\.mock|vi\.doMock|process\.env\.\w+ *=[^=]/.test(fs.readFileSync(file, "utf8")));
 

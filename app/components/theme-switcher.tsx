@@ -1,9 +1,9 @@
-import { DarkModeOutlined, LightModeOutlined, SettingsBrightnessOutlined } from "~/components/icons/material";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { Form, useLocation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
+import { DarkModeOutlined, LightModeOutlined, SettingsBrightnessOutlined } from "~/components/icons/material";
 import type { ThemePreference } from "~/theme/preference";
 
 /** The three choices, with their icons (also the app's theme menu). */

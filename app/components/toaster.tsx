@@ -1,4 +1,3 @@
-import { Close as CloseIcon } from "~/components/icons/material";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
@@ -6,6 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import { keyframes } from "@mui/material/styles";
 import { useEffect, useState } from "react";
 
+import { Close as CloseIcon } from "~/components/icons/material";
 import { onToast } from "~/utils/client-toast";
 import { DEFAULT_TOAST_DURATION, type Toast } from "~/utils/toast";
 

@@ -13,10 +13,10 @@ import { viewNavStyles } from "~/components/project/view-nav";
 import { taskListStyles } from "~/components/tasks/task-list";
 
 /**
- * The CSS of what every page shows, keyed by class name: the Material icons, the app shell
- * (top bar, sidebar, dropdowns, logo, the assistant's button), the pieces repeated items share, and a
- * project's view links and List view (its default). It goes into the theme stylesheet made
- * once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
+ * The CSS of what every page shows, keyed by class name: the Material icons, the app
+ * shell (top bar, sidebar, dropdowns, logo, the assistant's button), the pieces repeated
+ * items share, and a project's view links and List view (its default). It goes into the
+ * theme stylesheet made once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
  * rendered it into every page, serializing and hashing each element's rules on every
  * request. Every colour is a theme CSS variable, so one sheet serves every request and
  * colour scheme. The entries follow the order in which the page renders them (as emotion

@@ -137,8 +137,8 @@ test("two members see each other's moves, presence and chat live", async ({ page
 
   // Grace closes her tab, then her browser: she is gone from Ada's header. (Closing the
   // context alone sometimes left her stream open for longer than 15 s under load; the page's
-  // unload ends it at once, as a closed tab does.)
-  // Once in a loaded run the close reached the server after the 5 s an assertion waits.
+  // unload ends it at once, as a closed tab does; once in a loaded run it still reached the
+  // server after the 5 s an assertion waits, hence 15 s.)
   await grace.close();
   await graceContext.close();
   await expect(viewers(page)).toHaveAccessibleName("1 person viewing", { timeout: 15_000 });

@@ -118,7 +118,6 @@ describe.each(engines)("the auth service with autoconfirm on %s", (engine) => {
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await server.close();
   await mailbox.close();
 });

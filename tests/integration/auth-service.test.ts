@@ -738,7 +738,6 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await server.close();
   await mailbox.close();
 });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { userSettings } from "~/.server/db/schema";
 import { PlanLimitError } from "~/.server/errors";
@@ -10,7 +10,8 @@ import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser } from "../setup/factories";
 
 // The configuration is read once, when the first module loads it: switch billing on
-// before any import (vi.hoisted runs first). Each test file has its own module graph.
+// before any import (vi.hoisted runs first). The file has a module graph of its own
+// (vitest.config.ts), and the setup file restores the environment after it.
 vi.hoisted(() => {
   process.env.BILLING_ENABLED = "true";
 });
@@ -18,10 +19,6 @@ vi.hoisted(() => {
 /** Plan limits, enforced only with BILLING_ENABLED=true (the default install has none). */
 describe.each(engines)("plan limits on %s", (engine) => {
   const database = useTestDatabase(engine);
-  // Test files may share a worker process: the next one must start without billing.
-  afterAll(() => {
-    delete process.env.BILLING_ENABLED;
-  });
 
   it("Free: five live projects and one owned workspace, with a message that says so", async () => {
     const user = await buildUser();

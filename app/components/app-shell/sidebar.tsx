@@ -1,9 +1,9 @@
-import { Add as AddIcon, DashboardOutlined, GroupOutlined, SettingsOutlined } from "~/components/icons/material";
 import Button from "@mui/material/Button";
 import type { CSSObject, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
+import { Add as AddIcon, DashboardOutlined, GroupOutlined, SettingsOutlined } from "~/components/icons/material";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { ChevronGlyph, SlidersGlyph, StarGlyph } from "~/components/lists/icons";
 import { isProjectColor } from "~/utils/projects";

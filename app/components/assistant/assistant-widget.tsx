@@ -1,8 +1,8 @@
-import { AddCommentOutlined, AutoAwesome, Close, ForumOutlined } from "~/components/icons/material";
 import type { CSSObject, Theme } from "@mui/material/styles";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Link, useFetcher, useLocation, useParams } from "react-router";
 
+import { AddCommentOutlined, AutoAwesome, Close, ForumOutlined } from "~/components/icons/material";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ASSISTANT_MESSAGE_MAX } from "~/utils/assistant-prompts";
 import { EmptyState, MessageList, ThreadStyles } from "./thread";

@@ -1,5 +1,4 @@
 import { type FieldMetadata } from "@conform-to/react";
-import { Visibility, VisibilityOff } from "~/components/icons/material";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import IconButton from "@mui/material/IconButton";
@@ -7,6 +6,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { useState, type ReactNode } from "react";
 
+import { Visibility, VisibilityOff } from "~/components/icons/material";
 import { useHydrated } from "~/utils/use-hydrated";
 import { MESSAGE_DETAILS } from "~/validation/auth";
 

@@ -1,9 +1,9 @@
-import { GitHub as GitHubIcon, Google as GoogleIcon } from "~/components/icons/material";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import { Form } from "react-router";
 
+import { GitHub as GitHubIcon, Google as GoogleIcon } from "~/components/icons/material";
 import type { OAuthProvider } from "~/validation/auth";
 
 const PROVIDERS: { value: OAuthProvider; label: string; icon: React.ReactNode }[] = [

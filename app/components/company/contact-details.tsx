@@ -1,3 +1,10 @@
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+
+import { IconBadge } from "./section";
+
 import {
   AccessTimeOutlined,
   EmailOutlined,
@@ -5,12 +12,6 @@ import {
   PlaceOutlined,
   SellOutlined,
 } from "~/components/icons/material";
-import Box from "@mui/material/Box";
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
-
-import { IconBadge } from "./section";
 
 export type ContactInfo = {
   email: string;

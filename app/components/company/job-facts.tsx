@@ -1,6 +1,7 @@
-import { AccessTimeOutlined, ApartmentOutlined, LocationOnOutlined } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import type { ReactNode } from "react";
+
+import { AccessTimeOutlined, ApartmentOutlined, LocationOnOutlined } from "~/components/icons/material";
 
 /** Department, location and type of an opening, as a labelled list of small facts. */
 export function JobFacts({ department, location, type }: { department: string; location: string; type: string }) {

@@ -1,7 +1,8 @@
-import { OpenInNew, PlaceOutlined } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+
+import { OpenInNew, PlaceOutlined } from "~/components/icons/material";
 
 /** Half the map's width and height around the marker, in degrees. */
 const SPAN_LON = 0.02;

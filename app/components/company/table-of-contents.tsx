@@ -1,7 +1,8 @@
-import { ExpandMore as ExpandMoreIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+
+import { ExpandMore as ExpandMoreIcon } from "~/components/icons/material";
 
 export type Heading = { id: string; text: string };
 

@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined } from "~/components/icons/material";
 import { styled } from "@mui/material/styles";
 import { Link } from "react-router";
 
+import { DeleteOutlined, EditOutlined } from "~/components/icons/material";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { MoreGlyph, StarGlyph } from "~/components/lists/icons";

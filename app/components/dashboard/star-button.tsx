@@ -1,6 +1,7 @@
-import { Star as StarIcon, StarBorder as StarBorderIcon } from "~/components/icons/material";
 import IconButton from "@mui/material/IconButton";
 import { useFetcher, useLocation } from "react-router";
+
+import { Star as StarIcon, StarBorder as StarBorderIcon } from "~/components/icons/material";
 
 /**
  * Star / Unstar: a form post to /app/project/{id}/star that comes back to this page

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import SvgIcon, { type SvgIconProps } from "@mui/material/SvgIcon";
 import type { CSSObject, Theme } from "@mui/material/styles";
+import { capitalize } from "@mui/material/utils";
 import { forwardRef, isValidElement, memo, type ReactElement, type ReactNode } from "react";
 
 /**
@@ -27,8 +28,6 @@ function pathOf(icon: SvgIconComponent): ReactNode {
   if (!isValidElement(element)) throw new Error("not a Material icon");
   return element.props.children;
 }
-
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 function isStatic(props: SvgIconProps): props is SvgIconProps & { fontSize?: Size; color?: Color } {
   return (

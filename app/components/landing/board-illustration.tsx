@@ -1,6 +1,7 @@
-import { AutoAwesome as AutoAwesomeIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+
+import { AutoAwesome as AutoAwesomeIcon } from "~/components/icons/material";
 
 type Priority = "high" | "medium" | "low";
 type MockTask = { key: string; title: string; priority: Priority; assignee: string };

@@ -1,4 +1,3 @@
-import { Check as CheckIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -7,6 +6,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 
 import type { ComparisonRow } from "./types";
+import { Check as CheckIcon } from "~/components/icons/material";
 import { visuallyHidden } from "~/components/visually-hidden";
 
 const PLANS = [

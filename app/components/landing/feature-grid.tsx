@@ -1,3 +1,10 @@
+import Box from "@mui/material/Box";
+import type { SvgIconProps } from "@mui/material/SvgIcon";
+import Typography from "@mui/material/Typography";
+import type { ComponentType } from "react";
+
+import type { Feature, FeatureIcon } from "./types";
+
 import {
   AutoAwesome as AutoAwesomeIcon,
   AutoMode as AutoModeIcon,
@@ -6,12 +13,6 @@ import {
   ViewKanban as ViewKanbanIcon,
   ViewQuilt as ViewQuiltIcon,
 } from "~/components/icons/material";
-import Box from "@mui/material/Box";
-import type { SvgIconProps } from "@mui/material/SvgIcon";
-import Typography from "@mui/material/Typography";
-import type { ComponentType } from "react";
-
-import type { Feature, FeatureIcon } from "./types";
 
 const ICONS: Record<FeatureIcon, ComponentType<SvgIconProps>> = {
   ai: AutoAwesomeIcon,

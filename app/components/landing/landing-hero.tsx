@@ -1,4 +1,3 @@
-import { ArrowForward as ArrowForwardIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
@@ -6,6 +5,7 @@ import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 
+import { ArrowForward as ArrowForwardIcon } from "~/components/icons/material";
 import { RequestDemoButton } from "~/components/site/request-demo";
 import { BoardIllustration } from "./board-illustration";
 

@@ -1,4 +1,3 @@
-import { Check as CheckIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
@@ -6,6 +5,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { planHref } from "./types";
+
+import { Check as CheckIcon } from "~/components/icons/material";
 
 export const POPULAR_LABEL = "Most Popular";
 

@@ -1,8 +1,9 @@
-import { FormatQuote as FormatQuoteIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 
 import type { Testimonial } from "./types";
+
+import { FormatQuote as FormatQuoteIcon } from "~/components/icons/material";
 
 /** Customer quotes as figures (quote + caption), three across on wide screens. */
 export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {

@@ -1,3 +1,7 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+
+import { Dropdown } from "~/components/dropdown";
 import {
   Check,
   ContentCopy,
@@ -6,10 +10,6 @@ import {
   SaveAsOutlined,
   Share as ShareIcon,
 } from "~/components/icons/material";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-
-import { Dropdown } from "~/components/dropdown";
 
 /** The spec's copy confirmation: the check shows for 2 seconds. */
 const COPIED_MS = 2000;

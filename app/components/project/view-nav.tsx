@@ -1,3 +1,7 @@
+import type { CSSObject, Theme } from "@mui/material/styles";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
 import {
   AccountTreeOutlined,
   CalendarMonthOutlined,
@@ -7,10 +11,6 @@ import {
   SettingsOutlined,
   ViewKanbanOutlined,
 } from "~/components/icons/material";
-import type { CSSObject, Theme } from "@mui/material/styles";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-
 import type { ProjectView } from "~/validation/project-fields";
 
 const TASK_VIEWS: { view: ProjectView; label: string; icon: ReactNode }[] = [

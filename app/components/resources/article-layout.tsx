@@ -1,8 +1,9 @@
-import { ArrowBack as ArrowBackIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
+
+import { ArrowBack as ArrowBackIcon } from "~/components/icons/material";
 
 /** The reading column of a guide or a post (about 760 px of text). */
 export function ArticleColumn({ children }: { children: ReactNode }) {

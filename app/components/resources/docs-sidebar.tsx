@@ -1,4 +1,3 @@
-import { ExpandMore as ExpandMoreIcon, Search as SearchIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
@@ -7,6 +6,8 @@ import TextField from "@mui/material/TextField";
 import { Form } from "react-router";
 
 import { subsectionAnchor, type DocsOutline } from "./docs-filter";
+
+import { ExpandMore as ExpandMoreIcon, Search as SearchIcon } from "~/components/icons/material";
 
 /** Sticky under the site header (64 px) on desktop. */
 export const DOCS_STICKY_TOP = 88;

@@ -1,4 +1,3 @@
-import { MenuBookOutlined as MenuBookOutlinedIcon, Schedule as ScheduleIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -8,6 +7,8 @@ import { Link as RouterLink } from "react-router";
 
 import { stretchedLink } from "./stretched-link";
 import { TagList } from "./tag-list";
+
+import { MenuBookOutlined as MenuBookOutlinedIcon, Schedule as ScheduleIcon } from "~/components/icons/material";
 
 export type GuideSummary = {
   slug: string;

@@ -1,6 +1,7 @@
-import { ExpandMore as ExpandMoreIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+
+import { ExpandMore as ExpandMoreIcon } from "~/components/icons/material";
 
 /**
  * Questions as <details> sharing one `name`: the browser keeps one open at a time, each

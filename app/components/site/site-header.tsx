@@ -1,4 +1,3 @@
-import { Menu as MenuIcon } from "~/components/icons/material";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,6 +7,7 @@ import Toolbar from "@mui/material/Toolbar";
 import { Link, useRouteLoaderData } from "react-router";
 
 import { AccountMenu } from "~/components/account-menu";
+import { Menu as MenuIcon } from "~/components/icons/material";
 import { Logo } from "~/components/logo";
 import type { SessionUser } from "~/utils/session-user";
 import { RequestDemoButton } from "./request-demo";

@@ -1,4 +1,3 @@
-import { Close } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
@@ -6,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, type MouseEvent } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 
+import { Close } from "~/components/icons/material";
 import { InTaskPanel, PANEL_FORMS } from "~/components/tasks/task-form-target";
 import { TaskPageBody, type TaskActionData, type TaskPageData } from "~/components/tasks/task-page-body";
 import { TASK_PARAM, taskIdOfHref, withTaskParam } from "~/utils/task-panel";

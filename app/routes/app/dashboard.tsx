@@ -1,4 +1,3 @@
-import { Add as AddIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { styled } from "@mui/material/styles";
@@ -12,6 +11,7 @@ import { myTaskSummary } from "~/.server/tasks/my-tasks";
 import { useCreateProject } from "~/components/app-shell/create-project-dialog";
 import { DeleteProjectDialog } from "~/components/dashboard/delete-project-dialog";
 import { ProjectGrid, type ProjectCardData } from "~/components/dashboard/project-grid";
+import { Add as AddIcon } from "~/components/icons/material";
 import { MyWorkFigures } from "~/components/tasks/my-work";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowBack } from "~/components/icons/material";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
@@ -37,6 +36,7 @@ import { removeImage, storeImage } from "~/.server/uploads/images";
 import { env } from "~/.server/env";
 import { StarButton } from "~/components/dashboard/star-button";
 import { ChatView } from "~/components/chat/chat-view";
+import { ArrowBack } from "~/components/icons/material";
 import { ActivityLog } from "~/components/project/activity-log";
 import { ProjectSettings } from "~/components/project/project-settings";
 import { ShareMenu } from "~/components/project/share-menu";

@@ -1,4 +1,3 @@
-import { Search as SearchIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
@@ -7,6 +6,7 @@ import { Form } from "react-router";
 
 import { requireActor } from "~/.server/http/respond";
 import { searchPage } from "~/.server/search/page";
+import { Search as SearchIcon } from "~/components/icons/material";
 import { SearchResultsView } from "~/components/search/search-results";
 import type { Route } from "./+types/search";
 

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowBack } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -15,6 +14,7 @@ import { membersOf } from "~/.server/team/queries";
 import { addAttachment, attachmentsOf, removeAttachment } from "~/.server/tasks/attachments";
 import { labelIdsOfTask, setTaskLabels, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing, setTaskFollowed } from "~/.server/tasks/followers";
+import { ArrowBack } from "~/components/icons/material";
 import { attachmentIdOf } from "~/validation/attachments";
 import { parseTaskLabels } from "~/validation/labels";
 import { isUuid } from "~/validation/ids";

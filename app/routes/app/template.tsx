@@ -1,4 +1,3 @@
-import { ArrowBack } from "~/components/icons/material";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,6 +15,7 @@ import { deleteTemplate, updateTemplate } from "~/.server/templates/templates";
 import { redirectWithToast } from "~/.server/toast";
 import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
+import { ArrowBack } from "~/components/icons/material";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { TemplateFieldsForm } from "~/components/templates/template-fields-form";
 import { TemplateGlyph, TemplateIconSprite } from "~/components/templates/template-icons";

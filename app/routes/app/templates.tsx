@@ -1,4 +1,3 @@
-import { FilterList as FilterListIcon, Search as SearchIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
@@ -10,6 +9,7 @@ import { Form, Link as RouterLink, useLocation, useRouteLoaderData } from "react
 import { requireActor } from "~/.server/http/respond";
 import { listTemplates } from "~/.server/templates/queries";
 import { Dropdown } from "~/components/dropdown";
+import { FilterList as FilterListIcon, Search as SearchIcon } from "~/components/icons/material";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { TemplateGrid } from "~/components/templates/template-grid";
 import { TemplateIconSprite } from "~/components/templates/template-icons";

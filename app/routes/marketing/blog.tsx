@@ -1,4 +1,3 @@
-import { RssFeed as RssFeedIcon, Search as SearchIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -11,6 +10,7 @@ import { useState } from "react";
 import { Form, Link as RouterLink } from "react-router";
 
 import { content } from "~/.server/content";
+import { RssFeed as RssFeedIcon, Search as SearchIcon } from "~/components/icons/material";
 import { readQuery } from "~/components/resources/docs-filter";
 import { PostCard } from "~/components/resources/post-card";
 import { NewsletterForm } from "~/components/site/newsletter-form";

@@ -1,4 +1,3 @@
-import { ArrowForward } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -11,6 +10,7 @@ import { content } from "~/.server/content";
 import { BENEFIT_ICONS } from "~/components/company/icons";
 import { JobFacts } from "~/components/company/job-facts";
 import { IconCard, Section } from "~/components/company/section";
+import { ArrowForward } from "~/components/icons/material";
 import { PageHero } from "~/components/site/page-hero";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";

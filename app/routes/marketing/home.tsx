@@ -1,9 +1,9 @@
-import { ArrowForward as ArrowForwardIcon } from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { Link } from "react-router";
 
 import { content } from "~/.server/content";
+import { ArrowForward as ArrowForwardIcon } from "~/components/icons/material";
 import { ClosingCta } from "~/components/landing/closing-cta";
 import { FeatureGrid } from "~/components/landing/feature-grid";
 import { IntegrationGrid } from "~/components/landing/integration-grid";

@@ -1,8 +1,3 @@
-import {
-  ArrowBack,
-  CheckCircleOutlineOutlined as CheckCircleOutline,
-  EmailOutlined,
-} from "~/components/icons/material";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -15,6 +10,11 @@ import { Link as RouterLink } from "react-router";
 
 import { findJob } from "~/.server/content";
 import { JobFacts } from "~/components/company/job-facts";
+import {
+  ArrowBack,
+  CheckCircleOutlineOutlined as CheckCircleOutline,
+  EmailOutlined,
+} from "~/components/icons/material";
 import { MarkdownContent } from "~/components/site/markdown-content";
 import { SiteLayout } from "~/components/site/site-layout";
 import { notFound } from "~/utils/http";

@@ -1,10 +1,3 @@
-import {
-  BugReportOutlined,
-  ForumOutlined,
-  MapOutlined,
-  MenuBookOutlined,
-  NewReleasesOutlined,
-} from "~/components/icons/material";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Link from "@mui/material/Link";
@@ -17,6 +10,13 @@ import { handlePublicForm } from "~/.server/public-forms/actions";
 import { submitSupportRequest } from "~/.server/public-forms/submissions";
 import { QuickLinks, type QuickLink } from "~/components/company/quick-links";
 import { SupportForm } from "~/components/company/support-form";
+import {
+  BugReportOutlined,
+  ForumOutlined,
+  MapOutlined,
+  MenuBookOutlined,
+  NewReleasesOutlined,
+} from "~/components/icons/material";
 import { Faq } from "~/components/site/faq";
 import { PageHero } from "~/components/site/page-hero";
 import { SiteLayout } from "~/components/site/site-layout";
