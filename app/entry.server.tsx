@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 
 import { CacheProvider } from "@emotion/react";
-import createEmotionServer from "@emotion/server/create-instance";
+import type { EmotionCache } from "@emotion/cache";
+import createEmotionServer, { type EmotionServer } from "@emotion/server/create-instance";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -43,8 +44,8 @@ export default function handleRequest(
         nonce,
         // Everything is buffered anyway, so wait for all of it (Suspense included).
         onAllReady() {
-          // The document is complete: collect it as one string, add the critical CSS of
-          // what it uses, and answer with the string (no stream to adapt on the way out).
+          // The document is complete: collect its bytes, add the critical CSS of what it
+          // uses, and answer with the bytes (no stream to adapt, no string to re-encode).
           const chunks: Buffer[] = [];
           const collector = new Writable({
             write(chunk: Buffer, _encoding, callback) {
@@ -52,13 +53,12 @@ export default function handleRequest(
               callback();
             },
             final(callback) {
-              const html = Buffer.concat(chunks).toString("utf8");
-              const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+              const html = Buffer.concat(chunks);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               for (const [name, value] of Object.entries(SYSTEM_THEME_HINT_HEADERS))
                 responseHeaders.append(name, value);
               resolve(
-                new Response(html.replace("</head>", `${styles}</head>`), {
+                new Response(withStyles(html, criticalStyles(emotion, cache)), {
                   headers: responseHeaders,
                   status: failed ? 500 : responseStatusCode,
                 }),
@@ -80,6 +80,26 @@ export default function handleRequest(
     // The timer must not keep a stopping server alive (stack notes, pitfall 15).
     setTimeout(abort, streamTimeout + 1000).unref();
   });
+}
+
+/**
+ * The style tags of what this render inserted. The cache is this request's own, so all it
+ * holds was rendered: emotion is handed the ids to keep instead of searching the document
+ * for them (its extraction would scan the whole HTML, decoded to a string, for each page).
+ */
+function criticalStyles(emotion: EmotionServer, cache: EmotionCache) {
+  const ids = Object.keys(cache.inserted);
+  if (ids.length === 0) return "";
+  const used = ids.map((id) => `${cache.key}-${id}`).join(" ");
+  return emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(used));
+}
+
+/** `styles` put just before the document's `</head>`. */
+function withStyles(html: Buffer, styles: string) {
+  const at = styles ? html.indexOf("</head>") : -1;
+  const page = at < 0 ? html : Buffer.concat([html.subarray(0, at), Buffer.from(styles), html.subarray(at)]);
+  // Buffer.concat makes a buffer of its own ArrayBuffer; its type only says "like".
+  return page as Uint8Array<ArrayBuffer>;
 }
 
 /**

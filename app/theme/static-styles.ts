@@ -9,13 +9,15 @@ import { dropdownStyles } from "~/components/dropdown";
 import { iconStyles } from "~/components/icons/static-icon";
 import { listBaseStyles } from "~/components/lists/styles";
 import { logoStyles } from "~/components/logo";
+import { projectPageStyles } from "~/components/project/project-header";
 import { viewNavStyles } from "~/components/project/view-nav";
 import { taskListStyles } from "~/components/tasks/task-list";
+import { userAvatarStyles } from "~/components/user-avatar";
 
 /**
  * The CSS of what every page shows, keyed by class name: the Material icons, the app
- * shell (top bar, sidebar, dropdowns, logo, the assistant's button), the pieces repeated
- * items share, and a project's view links and List view (its default). It goes into the
+ * shell (top bar, sidebar, dropdowns, logo, avatar, the assistant's button), the pieces repeated
+ * items share, and a project's head, view links and List view (its default). It goes into the
  * theme stylesheet made once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
  * rendered it into every page, serializing and hashing each element's rules on every
  * request. Every colour is a theme CSS variable, so one sheet serves every request and
@@ -31,9 +33,11 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-logo": logoStyles(theme),
     ".pl-search-form": searchFormStyles(theme),
     ".pl-dropdown": dropdownStyles(theme),
+    ".pl-user-avatar": userAvatarStyles(theme),
     ".pl-notification-list": notificationListStyles(theme),
     ".pl-shell-body": shellBodyStyles(theme),
     ".pl-sidebar": sidebarStyles(theme),
+    ".pl-project-page": projectPageStyles(theme),
     ".pl-view-nav": viewNavStyles(theme),
     ".pl-task-list": taskListStyles(theme),
     ".pl-ai-widget": assistantWidgetStyles(theme),

@@ -23,6 +23,7 @@ const SEARCH = 'input[name="q"][aria-label="Search"]';
 
 export function KeyboardShortcuts({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
@@ -37,7 +38,8 @@ export function KeyboardShortcuts({ children }: { children: ReactNode }) {
   return (
     <OpenContext.Provider value={() => setOpen(true)}>
       {children}
-      <ShortcutsDialog open={open} onClose={() => setOpen(false)} />
+      {/* Not on the server: closed, it renders no markup, yet MUI would make its styles. */}
+      {hydrated ? <ShortcutsDialog open={open} onClose={() => setOpen(false)} /> : null}
     </OpenContext.Provider>
   );
 }

@@ -1,4 +1,3 @@
-import Button from "@mui/material/Button";
 import type { CSSObject, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
@@ -81,7 +80,26 @@ export function sidebarStyles(theme: Theme): CSSObject {
       color: palette.text.secondary,
       textTransform: "uppercase",
     },
-    "& .pl-new-project": { margin: "16px 0" },
+    // MUI's contained button, as plain CSS (a link that opens the dialog with JavaScript).
+    "& .pl-new-project": {
+      display: "inline-flex",
+      alignItems: "center",
+      justifyContent: "center",
+      gap: 8,
+      margin: "16px 0",
+      padding: "6px 16px 6px 12px",
+      minWidth: 64,
+      borderRadius: theme.vars.shape.borderRadius,
+      ...theme.typography.button,
+      lineHeight: 1.75,
+      color: palette.primary.contrastText,
+      backgroundColor: palette.primary.main,
+      textDecoration: "none",
+      transition: theme.transitions.create("background-color", { duration: theme.transitions.duration.short }),
+      "&:hover": { backgroundColor: palette.primary.dark },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
+      "& > svg": { fontSize: 20 },
+    },
   };
 }
 
@@ -181,18 +199,17 @@ function SidebarContent({ shell }: { shell: ShellData }) {
       </section>
 
       {creatable ? (
-        <Button
+        <a
           href="/app/projects/new"
           onClick={(event) => {
             event.preventDefault();
             createProject();
           }}
-          variant="contained"
-          startIcon={<AddIcon />}
           className="pl-new-project"
         >
+          <AddIcon />
           New Project
-        </Button>
+        </a>
       ) : null}
 
       {item("/app/team", <GroupOutlined fontSize="small" />, "Team Management")}

@@ -9,6 +9,7 @@ import { Close } from "~/components/icons/material";
 import { InTaskPanel, PANEL_FORMS } from "~/components/tasks/task-form-target";
 import { TaskPageBody, type TaskActionData, type TaskPageData } from "~/components/tasks/task-page-body";
 import { TASK_PARAM, taskIdOfHref, withTaskParam } from "~/utils/task-panel";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * A click on a link to one of the project's task pages, anywhere inside the element, opens
@@ -48,6 +49,7 @@ export function TaskPanel({ projectId, viewId }: { projectId: string; viewId: st
   useEffect(() => {
     if (taskUrl) lastTaskUrl.current = taskUrl;
   }, [taskUrl]);
+  const hydrated = useHydrated();
   const close = () => navigate(withTaskParam(location.search, null), { preventScrollReset: true });
   // Focus goes back to the view's link to the task (none if the task was deleted).
   const returnFocus = () => {
@@ -55,6 +57,8 @@ export function TaskPanel({ projectId, viewId }: { projectId: string; viewId: st
     const link = lastTaskUrl.current ? view?.querySelector<HTMLElement>(`a[href="${lastTaskUrl.current}"]`) : null;
     link?.focus();
   };
+  // Nothing on the server: a closed drawer renders no markup, yet MUI would make its styles.
+  if (!hydrated) return null;
   return (
     <Drawer
       anchor="right"

@@ -2,8 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
@@ -34,12 +32,10 @@ import { membersOf } from "~/.server/team/queries";
 import { redirectWithToast } from "~/.server/toast";
 import { removeImage, storeImage } from "~/.server/uploads/images";
 import { env } from "~/.server/env";
-import { StarButton } from "~/components/dashboard/star-button";
 import { ChatView } from "~/components/chat/chat-view";
-import { ArrowBack } from "~/components/icons/material";
 import { ActivityLog } from "~/components/project/activity-log";
 import { ProjectSettings } from "~/components/project/project-settings";
-import { ShareMenu } from "~/components/project/share-menu";
+import { ProjectHeader } from "~/components/project/project-header";
 import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
 import { Board } from "~/components/tasks/board";
@@ -71,7 +67,7 @@ import {
 import type { Route } from "./+types/project";
 import mindMapStyles from "@xyflow/react/dist/style.css?url";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
-import { PresenceReporter, ProjectViewers } from "~/components/realtime/presence";
+import { PresenceReporter } from "~/components/realtime/presence";
 
 /**
  * The project page: its views in the URL (`?view=`, list by default), Settings and the
@@ -511,31 +507,16 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation((event) => event.project === project.id);
   const [searchParams] = useSearchParams();
   return (
-    <Box sx={{ maxWidth: 1280, mx: "auto" }}>
+    <div className="pl-project-page">
       <PresenceReporter projectId={project.id} taskId={searchParams.get(TASK_PARAM)} />
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 3 }}>
-        <IconButton component={Link} to="/app/dashboard" aria-label="Back to dashboard">
-          <ArrowBack />
-        </IconButton>
-        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography component="h1" variant="h4" sx={{ overflowWrap: "anywhere" }}>
-            {project.name}
-          </Typography>
-          <Box sx={{ display: "flex", gap: 1, alignItems: "center", color: "text.secondary" }}>
-            <Chip size="small" label={project.key} />
-            <Typography variant="body2">{project.workspace.name}</Typography>
-          </Box>
-        </Box>
-        <ProjectViewers key={project.id} projectId={project.id} />
-        <StarButton projectId={project.id} name={project.name} starred={loaderData.starred} />
-        <ShareMenu
-          projectUrl={loaderData.url}
-          workspaceId={project.workspace.id}
-          saveTemplateHref={loaderData.canSaveTemplate ? `/app/project/${project.id}/save-template` : undefined}
-        />
-      </Box>
+      <ProjectHeader
+        project={project}
+        starred={loaderData.starred}
+        url={loaderData.url}
+        saveTemplateHref={loaderData.canSaveTemplate ? `/app/project/${project.id}/save-template` : undefined}
+      />
       {project.archived ? (
-        <Alert severity="info" sx={{ mb: 3 }}>
+        <Alert severity="info" className="pl-archived">
           This project is archived and read-only.
           {loaderData.permissions["project.archive"] ? (
             <Form method="post" style={{ display: "inline" }}>
@@ -547,23 +528,15 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </Alert>
       ) : null}
-      <Box sx={{ display: "flex", flexDirection: { xs: "column", md: "row" }, gap: 3 }}>
+      <div className="pl-project-body">
         <ViewNav current={view} />
-        <Box
-          component="section"
-          id="project-view"
-          aria-labelledby="view-heading"
-          onClickCapture={openTaskLinks}
-          sx={{ flexGrow: 1, minWidth: 0 }}
-        >
-          <Typography id="view-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
-            {VIEW_LABELS[view]}
-          </Typography>
+        <section id="project-view" aria-labelledby="view-heading" onClickCapture={openTaskLinks}>
+          <h2 id="view-heading">{VIEW_LABELS[view]}</h2>
           <ViewContent data={loaderData} actionData={actionData} />
-        </Box>
-      </Box>
+        </section>
+      </div>
       <TaskPanel projectId={project.id} viewId="project-view" />
-    </Box>
+    </div>
   );
 }
 

@@ -1,11 +1,11 @@
-import IconButton from "@mui/material/IconButton";
 import { useFetcher, useLocation } from "react-router";
 
 import { Star as StarIcon, StarBorder as StarBorderIcon } from "~/components/icons/material";
 
 /**
  * Star / Unstar: a form post to /app/project/{id}/star that comes back to this page
- * without JavaScript; with it, a fetcher that shows the new state at once.
+ * without JavaScript; with it, a fetcher that shows the new state at once. Styled by the
+ * project page's `.pl-round-button` (components/project/project-header.tsx).
  */
 export function StarButton({ projectId, name, starred }: { projectId: string; name: string; starred: boolean }) {
   const fetcher = useFetcher({ key: `star-${projectId}` });
@@ -17,18 +17,18 @@ export function StarButton({ projectId, name, starred }: { projectId: string; na
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="starred" value={String(!shown)} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <IconButton
+      <button
         type="submit"
+        className="pl-round-button"
         aria-label={shown ? `Unstar ${name}` : `Star ${name}`}
         aria-pressed={shown}
         onClick={(event) => {
           event.preventDefault();
           void fetcher.submit({ starred: String(!shown) }, { method: "post", action });
         }}
-        sx={{ color: shown ? "warning.main" : "text.secondary" }}
       >
         {shown ? <StarIcon /> : <StarBorderIcon />}
-      </IconButton>
+      </button>
     </fetcher.Form>
   );
 }
