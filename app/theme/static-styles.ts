@@ -11,13 +11,16 @@ import { listBaseStyles } from "~/components/lists/styles";
 import { logoStyles } from "~/components/logo";
 import { projectPageStyles } from "~/components/project/project-header";
 import { viewNavStyles } from "~/components/project/view-nav";
+import { dashboardPageStyles } from "~/components/dashboard/dashboard-page";
+import { projectGridStyles } from "~/components/dashboard/project-grid";
+import { myWorkStyles } from "~/components/tasks/my-work";
 import { taskListStyles } from "~/components/tasks/task-list";
 import { userAvatarStyles } from "~/components/user-avatar";
 
 /**
  * The CSS of what every page shows, keyed by class name: the Material icons, the app
  * shell (top bar, sidebar, dropdowns, logo, avatar, the assistant's button), the pieces repeated
- * items share, and a project's head, view links and List view (its default). It goes into the
+ * items share, the dashboard, and a project's head, view links and List view (its default). It goes into the
  * theme stylesheet made once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
  * rendered it into every page, serializing and hashing each element's rules on every
  * request. Every colour is a theme CSS variable, so one sheet serves every request and
@@ -37,6 +40,9 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-notification-list": notificationListStyles(theme),
     ".pl-shell-body": shellBodyStyles(theme),
     ".pl-sidebar": sidebarStyles(theme),
+    ".pl-dashboard": dashboardPageStyles(theme),
+    ".pl-my-work": myWorkStyles(theme),
+    ".pl-project-grid": projectGridStyles(theme),
     ".pl-project-page": projectPageStyles(theme),
     ".pl-view-nav": viewNavStyles(theme),
     ".pl-task-list": taskListStyles(theme),

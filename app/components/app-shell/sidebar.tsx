@@ -80,26 +80,7 @@ export function sidebarStyles(theme: Theme): CSSObject {
       color: palette.text.secondary,
       textTransform: "uppercase",
     },
-    // MUI's contained button, as plain CSS (a link that opens the dialog with JavaScript).
-    "& .pl-new-project": {
-      display: "inline-flex",
-      alignItems: "center",
-      justifyContent: "center",
-      gap: 8,
-      margin: "16px 0",
-      padding: "6px 16px 6px 12px",
-      minWidth: 64,
-      borderRadius: theme.vars.shape.borderRadius,
-      ...theme.typography.button,
-      lineHeight: 1.75,
-      color: palette.primary.contrastText,
-      backgroundColor: palette.primary.main,
-      textDecoration: "none",
-      transition: theme.transitions.create("background-color", { duration: theme.transitions.duration.short }),
-      "&:hover": { backgroundColor: palette.primary.dark },
-      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
-      "& > svg": { fontSize: 20 },
-    },
+    "& .pl-primary-button": { margin: "16px 0" },
   };
 }
 
@@ -205,7 +186,7 @@ function SidebarContent({ shell }: { shell: ShellData }) {
             event.preventDefault();
             createProject();
           }}
-          className="pl-new-project"
+          className="pl-primary-button"
         >
           <AddIcon />
           New Project

@@ -1,4 +1,4 @@
-import { styled } from "@mui/material/styles";
+import type { CSSObject, Theme } from "@mui/material/styles";
 import { Link } from "react-router";
 
 import { DeleteOutlined, EditOutlined } from "~/components/icons/material";
@@ -23,10 +23,11 @@ export type ProjectCardData = {
 
 /**
  * The dashboard's card grid, in the cheap-repeated-UI pattern (docs/decisions/009): this
- * one styled element holds every card's CSS; a card is plain elements with class names.
- * One star handler and one actions menu serve all cards.
+ * one element, `.pl-project-grid`, holds every card's CSS in the theme stylesheet
+ * (app/theme/static-styles.ts); a card is plain elements with class names. One star
+ * handler and one actions menu serve all cards.
  */
-const Grid = styled("div")(({ theme }) => {
+export function projectGridStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   return {
     display: "grid",
@@ -97,7 +98,7 @@ const Grid = styled("div")(({ theme }) => {
     "& .pl-card-time": { fontSize: 12, lineHeight: 1.66 },
     "& .pl-card .pl-chip": { marginTop: 8 },
   };
-});
+}
 
 /**
  * `scope` tells two grids on one page apart (a starred project is in both): it prefixes
@@ -117,7 +118,7 @@ export function ProjectGrid({
   const follow = useDelegatedLinks();
   return (
     // The cards' title links are plain anchors: one handler (components/lists/delegated-links.ts).
-    <Grid onSubmit={forms.onSubmit} onClick={follow}>
+    <div className="pl-project-grid" onSubmit={forms.onSubmit} onClick={follow}>
       {projects.map((project) => {
         const pending = forms.pending(`/app/project/${project.id}/star`)?.get("starred");
         const starred = pending ? pending === "true" : project.starred;
@@ -144,7 +145,7 @@ export function ProjectGrid({
           </ProjectCard>
         );
       })}
-    </Grid>
+    </div>
   );
 }
 

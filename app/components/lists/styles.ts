@@ -103,6 +103,26 @@ export function listBaseStyles(theme: Theme) {
       "&:hover": { background: palette.action.hover },
       "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
     },
+    /** A link or button that looks like MUI's contained primary button (New Project). */
+    ".pl-primary-button": {
+      display: "inline-flex",
+      alignItems: "center",
+      justifyContent: "center",
+      gap: 8,
+      padding: "6px 16px",
+      minWidth: 64,
+      border: 0,
+      borderRadius: theme.vars.shape.borderRadius,
+      ...theme.typography.button,
+      color: palette.primary.contrastText,
+      backgroundColor: palette.primary.main,
+      textDecoration: "none",
+      cursor: "pointer",
+      transition: theme.transitions.create("background-color", { duration: theme.transitions.duration.short }),
+      "&:hover": { backgroundColor: palette.primary.dark },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
+      "& > svg:first-child": { marginLeft: -4, fontSize: 20 },
+    },
     ...itemMenuStyles(theme),
   } as const;
 }

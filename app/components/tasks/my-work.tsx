@@ -1,4 +1,4 @@
-import { styled } from "@mui/material/styles";
+import { styled, type CSSObject, type Theme } from "@mui/material/styles";
 import { Link } from "react-router";
 
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
@@ -17,7 +17,8 @@ export const MY_TASK_TITLES: Record<MyTaskFilter, string> = {
 
 export const MY_TASK_FILTERS = Object.keys(MY_TASK_TITLES) as MyTaskFilter[];
 
-const Figures = styled("ul")(({ theme }) => {
+/** `.pl-my-work`: the dashboard's figures, one link each, in the theme stylesheet (app/theme/static-styles.ts). */
+export function myWorkStyles(theme: Theme): CSSObject {
   const { palette } = theme.vars;
   return {
     listStyle: "none",
@@ -42,11 +43,11 @@ const Figures = styled("ul")(({ theme }) => {
     "& .pl-figure-value": { fontSize: 28, fontWeight: 700, lineHeight: 1.2 },
     "& [data-alert] .pl-figure-value": { color: palette.error.main },
   };
-});
+}
 
 export function MyWorkFigures({ summary }: { summary: Record<MyTaskFilter, number> }) {
   return (
-    <Figures aria-label="My tasks">
+    <ul aria-label="My tasks" className="pl-my-work">
       {MY_TASK_FILTERS.map((filter) => (
         <li key={filter}>
           <Link
@@ -58,7 +59,7 @@ export function MyWorkFigures({ summary }: { summary: Record<MyTaskFilter, numbe
           </Link>
         </li>
       ))}
-    </Figures>
+    </ul>
   );
 }
 

@@ -1,7 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import { styled } from "@mui/material/styles";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 
@@ -85,58 +81,50 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const canCreate = shell?.workspaces.some((workspace) => workspace.canCreateProject) ?? false;
 
   return (
-    <Box sx={{ maxWidth: 1280, mx: "auto" }}>
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 4 }}>
-        <Typography component="h1" variant="h4" sx={{ flexGrow: 1 }}>
-          My Dashboard
-        </Typography>
+    <div className="pl-dashboard">
+      <div className="pl-page-head">
+        <h1>My Dashboard</h1>
         {canCreate ? (
-          <Button
+          <a
             href="/app/projects/new"
+            className="pl-primary-button"
             onClick={(event) => {
               event.preventDefault();
               createProject(filters.workspaceId ?? undefined);
             }}
-            variant="contained"
-            startIcon={<AddIcon />}
           >
+            <AddIcon />
             Create New Project
-          </Button>
+          </a>
         ) : null}
-      </Box>
+      </div>
 
       {filters.archived ? null : (
-        <Box component="section" aria-labelledby="my-work-heading" sx={{ mb: 5 }}>
-          <Typography id="my-work-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
-            My Work
-          </Typography>
+        <section aria-labelledby="my-work-heading" className="pl-section">
+          <h2 id="my-work-heading">My Work</h2>
           <MyWorkFigures summary={myWork} />
-        </Box>
+        </section>
       )}
 
       {filters.archived ? null : (
-        <Box component="section" aria-labelledby="starred-heading" sx={{ mb: 5 }}>
-          <Typography id="starred-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
-            Starred Projects
-          </Typography>
+        <section aria-labelledby="starred-heading" className="pl-section">
+          <h2 id="starred-heading">Starred Projects</h2>
           {starred.total === 0 ? (
-            <Typography color="textSecondary">No starred projects yet. Star a project to see it here!</Typography>
+            <p className="pl-note">No starred projects yet. Star a project to see it here!</p>
           ) : (
             <>
               <ProjectGrid scope="starred" projects={starred.items} onDelete={setDeleting} />
               <ShowMore scope="starred" next={starred.next} shown={filters.shown} total={starred.total} />
             </>
           )}
-        </Box>
+        </section>
       )}
 
-      <Box component="section" aria-labelledby="all-heading">
-        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
-          <Typography id="all-heading" component="h2" variant="h5" sx={{ flexGrow: 1 }}>
-            {filters.archived ? "Archived Projects" : "All Projects"}
-          </Typography>
+      <section aria-labelledby="all-heading">
+        <div className="pl-section-head">
+          <h2 id="all-heading">{filters.archived ? "Archived Projects" : "All Projects"}</h2>
           <Filters workspaces={shell?.workspaces ?? []} filters={filters} />
-        </Box>
+        </div>
         {projects.total === 0 ? (
           <EmptyProjects filtered={Boolean(filters.workspaceId)} archived={filters.archived} />
         ) : (
@@ -145,9 +133,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ShowMore scope="all" next={projects.next} shown={filters.shown} total={projects.total} />
           </>
         )}
-      </Box>
+      </section>
       {deleting ? <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} /> : null}
-    </Box>
+    </div>
   );
 }
 
@@ -162,48 +150,16 @@ function ShowMore({ scope, next, shown, total }: { scope: string; next: string |
   params.delete("menu");
   params.set("show", String(shown + DASHBOARD_PAGE));
   return (
-    <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 2.5 }}>
+    <div className="pl-show-more">
       <Link className="pl-link-button" to={`?${params}#${scope}-${next}`} preventScrollReset>
         Show more
       </Link>
-      <Typography variant="body2" color="textSecondary">
+      <p>
         Showing {shown} of {total}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }
-
-/** Workspace filter and sort: a GET form (Apply without JavaScript; with it, every change applies). */
-/** Plain labelled selects, styled once here: two MUI text fields cost ~7 KB of CSS per page. */
-const FilterForm = styled(Form)(({ theme }) => {
-  const { palette } = theme.vars;
-  return {
-    display: "flex",
-    flexWrap: "wrap",
-    gap: 12,
-    alignItems: "center",
-    "& label": { display: "grid", gap: 2, fontSize: 12, color: palette.text.secondary },
-    "& select": {
-      font: "inherit",
-      fontSize: 14,
-      padding: "7px 10px",
-      minWidth: 150,
-      borderRadius: theme.shape.borderRadius,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
-    },
-    "& .pl-text-link": {
-      color: palette.primary.main,
-      fontSize: 13,
-      fontWeight: 600,
-      textDecoration: "none",
-      padding: "4px 6px",
-      "&:hover": { textDecoration: "underline" },
-    },
-  };
-});
 
 /** Workspace filter and sort: a GET form (Apply without JavaScript; with it, every change applies). */
 function Filters({
@@ -215,9 +171,10 @@ function Filters({
 }) {
   const submit = useSubmit();
   return (
-    <FilterForm
+    <Form
       method="get"
       aria-label="Filter projects"
+      className="pl-dashboard-filters"
       onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
     >
       {filters.archived ? <input type="hidden" name="archived" value="1" /> : null}
@@ -250,7 +207,7 @@ function Filters({
       <Link className="pl-text-link" to={filters.archived ? "/app/dashboard" : "/app/dashboard?archived=1"}>
         {filters.archived ? "Back to active projects" : "Show archived"}
       </Link>
-    </FilterForm>
+    </Form>
   );
 }
 
@@ -261,8 +218,8 @@ function EmptyProjects({ filtered, archived }: { filtered: boolean; archived: bo
       ? "No projects in this workspace yet."
       : "No projects yet. Create your first project to get started.";
   return (
-    <Box sx={{ py: 6, textAlign: "center", border: 1, borderStyle: "dashed", borderColor: "divider", borderRadius: 2 }}>
-      <Typography color="textSecondary">{text}</Typography>
-    </Box>
+    <div className="pl-empty-projects">
+      <p className="pl-note">{text}</p>
+    </div>
   );
 }
