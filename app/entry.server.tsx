@@ -58,7 +58,7 @@ export default function handleRequest(
               for (const [name, value] of Object.entries(SYSTEM_THEME_HINT_HEADERS))
                 responseHeaders.append(name, value);
               resolve(
-                new Response(withStyles(html, criticalStyles(emotion, cache)), {
+                new Response(withStyles(html, criticalStyles(emotion, cache, html)), {
                   headers: responseHeaders,
                   status: failed ? 500 : responseStatusCode,
                 }),
@@ -83,15 +83,14 @@ export default function handleRequest(
 }
 
 /**
- * The style tags of what this render inserted. The cache is this request's own, so all it
- * holds was rendered: emotion is handed the ids to keep instead of searching the document
- * for them (its extraction would scan the whole HTML, decoded to a string, for each page).
+ * The style tags of what the document uses among the styles this render inserted (some
+ * components insert styles for markup they do not render, a closed dialog's say). Emotion
+ * looks for its class names in the document; they are ASCII, so the bytes are read as
+ * Latin-1, a plain copy, instead of being decoded as UTF-8. Most app pages insert none.
  */
-function criticalStyles(emotion: EmotionServer, cache: EmotionCache) {
-  const ids = Object.keys(cache.inserted);
-  if (ids.length === 0) return "";
-  const used = ids.map((id) => `${cache.key}-${id}`).join(" ");
-  return emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(used));
+function criticalStyles(emotion: EmotionServer, cache: EmotionCache, html: Buffer) {
+  if (Object.keys(cache.inserted).length === 0) return "";
+  return emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html.toString("latin1")));
 }
 
 /** `styles` put just before the document's `</head>`. */

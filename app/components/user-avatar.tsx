@@ -18,7 +18,7 @@ export function UserAvatar({ user, size }: { user: Person; size?: number }) {
   const style = size ? ({ "--avatar-size": `${size}px` } as CSSProperties) : undefined;
   return (
     <span className="pl-user-avatar" style={style}>
-      {letter.toUpperCase()}
+      <span aria-hidden="true">{letter.toUpperCase()}</span>
       <img src={src} alt="" />
     </span>
   );
