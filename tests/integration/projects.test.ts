@@ -17,6 +17,7 @@ import {
   setProjectCover,
   setProjectStarred,
   updateProject,
+  VISIT_RESOLUTION_MS,
 } from "~/.server/projects/projects";
 import { projectForMember } from "~/.server/projects/access";
 import { dashboardProjects, projectActivity, sidebarProjects } from "~/.server/projects/queries";
@@ -200,9 +201,16 @@ describe.each(engines)("workspaces and projects on %s", (engine) => {
     expect((await dashboardProjects(owner.id)).map((p) => p.id)).not.toContain(id);
     expect((await dashboardProjects(owner.id, { archived: true })).map((p) => p.id)).toEqual([id]);
     expect((await sidebarProjects(owner.id)).map((p) => p.id)).not.toContain(id);
-    await recordProjectVisit(member.id, (await projectForMember(member.id, id)).project.id);
-    await recordProjectVisit(member.id, (await projectForMember(member.id, id)).project.id);
-    expect(await database.db.select().from(projectVisits).where(eq(projectVisits.userId, member.id))).toHaveLength(1);
+    const projectId = (await projectForMember(member.id, id)).project.id;
+    const visits = () => database.db.select().from(projectVisits).where(eq(projectVisits.userId, member.id));
+    const opened = new Date("2026-03-01T10:00:00Z");
+    await recordProjectVisit(member.id, projectId, opened);
+    // A reload within the minute writes nothing; the next minute's visit moves the time.
+    await recordProjectVisit(member.id, projectId, new Date(opened.getTime() + VISIT_RESOLUTION_MS - 1));
+    expect((await visits()).map((visit) => visit.lastOpenedAt)).toEqual([opened]);
+    const later = new Date(opened.getTime() + VISIT_RESOLUTION_MS);
+    await recordProjectVisit(member.id, projectId, later);
+    expect((await visits()).map((visit) => visit.lastOpenedAt)).toEqual([later]);
   });
 
   it("reads only the user's workspaces; filters and sorts", async () => {

@@ -80,6 +80,8 @@ describe.each(engines)("settings, sessions and notifications on %s", (engine) =>
     const latest = await latestNotifications(user.id);
     expect(latest.unread).toBe(2);
     expect(latest.items.map((item) => item.title).sort()).toEqual(["One", "Two"]);
+    // The count is of every unread one, not only of those shown.
+    expect(await latestNotifications(user.id, 1)).toMatchObject({ items: [{}], unread: 2 });
     const [theirs] = await db().db.select().from(notifications).where(eq(notifications.userId, other.id));
     await markNotificationRead(user.actor, theirs!.id);
     expect((await latestNotifications(other.id)).unread).toBe(1);

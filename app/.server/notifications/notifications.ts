@@ -30,30 +30,25 @@ export async function notify(tx: Transaction, items: NewNotification[]) {
 
 /** The notifications menu on every app page: the latest few and the unread count. */
 export async function latestNotifications(userId: string, limit = 8) {
-  const [rows, [unread]] = await Promise.all([
-    latestRows().execute({ userId, limit }),
-    unreadCount().execute({ userId }),
-  ]);
-  return { items: rows.map(toItem), unread: unread?.n ?? 0 };
+  const rows = await latestRows().execute({ userId, limit });
+  // Someone without notifications has no rows, and nothing unread.
+  return { items: rows.map(({ unread: _unread, ...row }) => toItem(row)), unread: rows[0]?.unread ?? 0 };
 }
 
-const latestRows = prepared((database) =>
-  database
-    .select(ITEM_FIELDS)
+/** The latest rows, each carrying the unread count: one statement for the menu (PostgreSQL counts once). */
+const latestRows = prepared((database) => {
+  const userId = sql.placeholder("userId");
+  return database
+    .select({
+      ...ITEM_FIELDS,
+      unread: sql<number>`(select count(*)::int from ${notifications} as unread where unread.user_id = ${userId} and unread.read_at is null)`,
+    })
     .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(sql.placeholder("limit"))
-    .prepare("latest_notifications"),
-);
-
-const unreadCount = prepared((database) =>
-  database
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
-    .prepare("unread_notifications"),
-);
+    .prepare("latest_notifications");
+});
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 

@@ -237,16 +237,28 @@ export async function setProjectStarred(actor: SignedIn, input: { projectId: str
   });
 }
 
+/** A visit is written at most this often per user and project (by each process). */
+export const VISIT_RESOLUTION_MS = 60_000;
+/** When this process last wrote each `user:project` visit; emptied when it grows past VISITS_KEPT. */
+const writtenVisits = new Map<string, number>();
+const VISITS_KEPT = 10_000;
+
 /**
  * Remembers when the user last opened the project (for "recently opened"). A read
- * receipt, not a change to anything: it writes no activity and publishes no event.
+ * receipt, not a change to anything: it writes no activity and publishes no event. Every
+ * project page calls it, so a reload or a switch of views within a minute writes nothing:
+ * "recently opened" needs no finer time than that.
  */
-export async function recordProjectVisit(userId: string, projectId: string) {
-  const now = new Date();
+export async function recordProjectVisit(userId: string, projectId: string, now = new Date()) {
+  const key = `${userId}:${projectId}`;
+  const written = writtenVisits.get(key);
+  if (written !== undefined && now.getTime() - written < VISIT_RESOLUTION_MS) return;
   await db()
     .insert(projectVisits)
     .values({ userId, projectId, lastOpenedAt: now })
     .onConflictDoUpdate({ target: [projectVisits.userId, projectVisits.projectId], set: { lastOpenedAt: now } });
+  if (writtenVisits.size >= VISITS_KEPT) writtenVisits.clear();
+  writtenVisits.set(key, now.getTime());
 }
 
 function subject(access: ProjectAccess) {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "../db";
+import { prepared } from "../db/prepared";
 import { labels, statuses, taskAssignees, taskLabels, tasks, type Priority } from "../db/schema";
 import { membersOf } from "../team/queries";
 import type { ListGroup, ListRow } from "~/components/tasks/types";
@@ -226,26 +227,34 @@ async function groupNames(
 
 /** A project's statuses by position, as the list's groups and its filter form name them. */
 export function statusesInOrder(projectId: string) {
-  return db()
+  return projectStatuses().execute({ projectId });
+}
+
+/** Prepared, as the two below: every List view reads them. */
+const projectStatuses = prepared((database) =>
+  database
     .select({ id: statuses.publicId, name: statuses.name })
     .from(statuses)
-    .where(eq(statuses.projectId, projectId))
-    .orderBy(asc(statuses.position));
-}
+    .where(eq(statuses.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(statuses.position))
+    .prepare("project_statuses"),
+);
 
 /** What the filter form offers: the workspace's members and labels. */
 export async function listFilterOptions(workspaceId: string) {
-  const [members, tags] = await Promise.all([
-    membersOf(workspaceId),
-    db()
-      .select({ id: labels.id, publicId: labels.publicId, name: labels.name })
-      .from(labels)
-      .where(eq(labels.workspaceId, workspaceId))
-      .orderBy(asc(sql`lower(${labels.name})`)),
-  ]);
+  const [members, tags] = await Promise.all([membersOf(workspaceId), workspaceLabels().execute({ workspaceId })]);
   return {
     members: members.map((member) => ({ id: member.userId, name: member.name })),
     labels: tags,
   };
 }
 export type ListFilterOptions = Awaited<ReturnType<typeof listFilterOptions>>;
+
+const workspaceLabels = prepared((database) =>
+  database
+    .select({ id: labels.id, publicId: labels.publicId, name: labels.name })
+    .from(labels)
+    .where(eq(labels.workspaceId, sql.placeholder("workspaceId")))
+    .orderBy(asc(sql`lower(${labels.name})`))
+    .prepare("workspace_labels"),
+);

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
 import { db } from "../db";
+import { prepared } from "../db/prepared";
 import { invitations, profiles, workspaceMembers, type Role } from "../db/schema";
 import { permissionsOf } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
@@ -9,7 +10,20 @@ const ROLE_ORDER = sql`case ${workspaceMembers.role} when 'owner' then 0 when 'a
 
 /** The members of a workspace (by internal id), owners first, with what the page shows of each. */
 export async function membersOf(workspaceId: string) {
-  const rows = await db()
+  const rows = await workspaceMembersQuery().execute({ workspaceId });
+  return rows.map((row) => ({
+    userId: row.userId,
+    role: row.role as Role,
+    name: row.fullName || row.email || "Unknown member",
+    email: row.email ?? "",
+    avatarUrl: row.avatarUrl,
+    joinedAt: row.joinedAt.toISOString(),
+  }));
+}
+
+/** Prepared: the List view's filters and the task page read it on every request. */
+const workspaceMembersQuery = prepared((database) =>
+  database
     .select({
       userId: workspaceMembers.userId,
       role: workspaceMembers.role,
@@ -20,17 +34,10 @@ export async function membersOf(workspaceId: string) {
     })
     .from(workspaceMembers)
     .leftJoin(profiles, eq(profiles.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
-    .orderBy(ROLE_ORDER, asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`));
-  return rows.map((row) => ({
-    userId: row.userId,
-    role: row.role as Role,
-    name: row.fullName || row.email || "Unknown member",
-    email: row.email ?? "",
-    avatarUrl: row.avatarUrl,
-    joinedAt: row.joinedAt.toISOString(),
-  }));
-}
+    .where(eq(workspaceMembers.workspaceId, sql.placeholder("workspaceId")))
+    .orderBy(ROLE_ORDER, asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`))
+    .prepare("workspace_members"),
+);
 export type Member = Awaited<ReturnType<typeof membersOf>>[number];
 
 /** Everything /app/team shows for one workspace, for one of its members. */
