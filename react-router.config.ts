@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  routeDiscovery: { mode: "initial" },
   // Opt in to React Router 8's behaviour now, so upgrading later changes nothing.
   future: {
     v8_middleware: true,
