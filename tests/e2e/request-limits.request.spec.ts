@@ -60,17 +60,24 @@ function streamBody(
       }
       if (writable && !options.declareLength) socket.write("0\r\n\r\n");
     };
-    socket.on("data", (data: Buffer) => {
-      received.push(data);
-      writable = false;
-    });
-    socket.on("error", () => (writable = false));
-    socket.on("close", () => {
+    const finish = () => {
       const raw = Buffer.concat(received);
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw.toString("latin1", 0, 20))?.[1] ?? 0);
       if (!status) return reject(new Error(`no answer after ${sentBytes} bytes`));
       resolve({ status, body: decodeBody(raw), sentBytes });
+    };
+    socket.on("data", (data: Buffer) => {
+      received.push(data);
+      writable = false;
+      // The whole answer is here: no need to wait the seconds the server lets a refused
+      // client linger before it closes.
+      if (isComplete(Buffer.concat(received))) {
+        socket.destroy();
+        finish();
+      }
     });
+    socket.on("error", () => (writable = false));
+    socket.on("close", finish);
     socket.once("connect", () => {
       socket.write(head);
       write();
@@ -78,6 +85,19 @@ function streamBody(
     // The answer is complete once the server closes or its body has arrived.
     socket.setTimeout(60_000, () => socket.destroy());
   });
+}
+
+/** Whether a raw HTTP/1.1 answer has arrived to the end of its body (by length, or the last chunk). */
+function isComplete(raw: Buffer) {
+  const split = raw.indexOf("\r\n\r\n");
+  if (split < 0) return false;
+  const head = raw.subarray(0, split).toString("latin1");
+  const body = raw.subarray(split + 4);
+  const length = /^content-length: *(\d+)/im.exec(head)?.[1];
+  if (length !== undefined) return body.length >= Number(length);
+  return (
+    /^transfer-encoding: *chunked/im.test(head) && (body.indexOf("0\r\n\r\n") === 0 || body.includes("\r\n0\r\n\r\n"))
+  );
 }
 
 /** The body of a raw HTTP/1.1 answer, de-chunked when it came in chunks. */
