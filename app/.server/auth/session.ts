@@ -5,11 +5,11 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import type { Toast } from "~/utils/toast";
 import { clientIpContext } from "../request-context";
 import { toastHeader } from "../toast";
-import { createAuthClient } from "./client";
+import { createAuthClient, type AuthClient } from "./client";
 
 /**
- * Every request gets a Supabase server client (root middleware); the signed-in user is
- * looked up once, on first use. Cookies the client writes (a refreshed or cleared session)
+ * Every request can get a Supabase server client (root middleware, made on first use); the
+ * signed-in user is looked up once, on first use. Cookies the client writes (a refreshed or cleared session)
  * are added to whatever response the request ends with.
  */
 type AuthState = {
@@ -30,27 +30,36 @@ const SESSION_COOKIE = /(?:^|;\s*)sb-[^=]+-auth-token(?:\.\d+)?=/;
 export const authContext = createContext<AuthState | null>(null);
 
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { supabase, cookies } = createAuthClient(request, context.get(clientIpContext));
+  // Made on first use: a visitor without session cookies is known to be signed out, and a
+  // public page then needs no client (about a fifth of a millisecond each).
+  let client: AuthClient | undefined;
+  const auth = () => (client ??= createAuthClient(request, context.get(clientIpContext)));
   let lookup: Promise<User | null> | undefined;
   const hadSession = SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
   const state: AuthState = {
-    supabase,
+    get supabase() {
+      return auth().supabase;
+    },
     sessionEnded: false,
     // getUser asks the auth service, so a signed-out or revoked session stops at once. An
     // expired access token is refreshed on the way (the new cookies go out with the
     // response); a refresh token that no longer works ends the session and clears them.
     user: () =>
-      (lookup ??= supabase.auth.getUser().then(({ data, error }) => {
-        // A service that is briefly unreachable must not sign anyone out.
-        if (data.user || !hadSession || isAuthRetryableFetchError(error)) return data.user ?? null;
-        state.sessionEnded = true;
-        cookies.push(...expireSessionCookies(request));
-        return null;
-      })),
+      (lookup ??= !hadSession
+        ? Promise.resolve(null)
+        : auth()
+            .supabase.auth.getUser()
+            .then(({ data, error }) => {
+              // A service that is briefly unreachable must not sign anyone out.
+              if (data.user || isAuthRetryableFetchError(error)) return data.user ?? null;
+              state.sessionEnded = true;
+              auth().cookies.push(...expireSessionCookies(request));
+              return null;
+            })),
   };
   context.set(authContext, state);
   const response = await next();
-  for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+  for (const cookie of client?.cookies ?? []) response.headers.append("Set-Cookie", cookie);
   // A page shows the notice itself (root loader); a redirect carries it to the next page.
   if (state.sessionEnded && response.status >= 300 && response.status < 400) {
     response.headers.append("Set-Cookie", await toastHeader(SESSION_ENDED_TOAST, request));
