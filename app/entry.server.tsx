@@ -97,7 +97,7 @@ function criticalStyles(emotion: EmotionServer, cache: EmotionCache, html: Buffe
 function withStyles(html: Buffer, styles: string) {
   const at = styles ? html.indexOf("</head>") : -1;
   const page = at < 0 ? html : Buffer.concat([html.subarray(0, at), Buffer.from(styles), html.subarray(at)]);
-  // Buffer.concat makes a buffer of its own ArrayBuffer; its type only says "like".
+  // Buffer.concat returns a buffer over an ArrayBuffer of its own; its type says only ArrayBufferLike.
   return page as Uint8Array<ArrayBuffer>;
 }
 
