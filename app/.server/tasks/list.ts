@@ -230,7 +230,7 @@ export function statusesInOrder(projectId: string) {
   return projectStatuses().execute({ projectId });
 }
 
-/** Prepared, as the two below: every List view reads them. */
+/** Prepared, as the labels below and the members (team/queries.ts): every List view reads them. */
 const projectStatuses = prepared((database) =>
   database
     .select({ id: statuses.publicId, name: statuses.name })
