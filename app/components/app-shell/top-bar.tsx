@@ -52,17 +52,6 @@ export function topBarStyles(theme: Theme): CSSObject {
     "& .pl-icon": { width: 24, height: 24, flexShrink: 0 },
     "& .pl-mobile-only": { [up("md")]: { display: "none" } },
     "& .pl-desktop-only": { [down("md")]: { display: "none" } },
-    "& .pl-icon-button": {
-      display: "inline-flex",
-      padding: 8,
-      border: 0,
-      borderRadius: "50%",
-      background: "transparent",
-      color: palette.text.secondary,
-      cursor: "pointer",
-      "&:hover": { background: palette.action.hover },
-      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
-    },
     "& .pl-top-nav": { display: "none", gap: 4, marginLeft: 16, [up("lg")]: { display: "flex" } },
     "& .pl-top-link": {
       padding: "6px 8px",

@@ -103,6 +103,21 @@ export function listBaseStyles(theme: Theme) {
       "&:hover": { background: palette.action.hover },
       "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
     },
+    /** A round button or link around one icon (the top bar's, the project page's Back and Star). */
+    ".pl-icon-button": {
+      display: "inline-flex",
+      alignItems: "center",
+      justifyContent: "center",
+      flexShrink: 0,
+      padding: 8,
+      border: 0,
+      borderRadius: "50%",
+      background: "transparent",
+      color: palette.text.secondary,
+      cursor: "pointer",
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}` },
+    },
     /** A link or button that looks like MUI's contained primary button (New Project). */
     ".pl-primary-button": {
       display: "inline-flex",

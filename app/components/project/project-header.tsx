@@ -22,13 +22,13 @@ type Props = {
 export function ProjectHeader({ project, starred, url, saveTemplateHref }: Props) {
   return (
     <div className="pl-project-head">
-      <Link to="/app/dashboard" aria-label="Back to dashboard" className="pl-round-button">
+      <Link to="/app/dashboard" aria-label="Back to dashboard" className="pl-icon-button">
         <ArrowBack />
       </Link>
       <div className="pl-project-title">
         <h1>{project.name}</h1>
         <p>
-          <span className="pl-key">{project.key}</span>
+          <span className="pl-chip">{project.key}</span>
           {project.workspace.name}
         </p>
       </div>
@@ -66,36 +66,7 @@ export function projectPageStyles(theme: Theme): CSSObject {
       margin: 0,
       color: palette.text.secondary,
     },
-    "& .pl-key": {
-      display: "inline-flex",
-      alignItems: "center",
-      height: 24,
-      padding: "0 8px",
-      borderRadius: 16,
-      fontSize: "0.8125rem",
-      lineHeight: 1.5,
-      whiteSpace: "nowrap",
-      color: palette.text.primary,
-      backgroundColor: palette.action.selected,
-    },
-    "& .pl-round-button": {
-      display: "inline-flex",
-      alignItems: "center",
-      justifyContent: "center",
-      flex: "0 0 auto",
-      padding: 8,
-      border: 0,
-      borderRadius: "50%",
-      background: "transparent",
-      color: palette.action.active,
-      fontSize: "1.5rem",
-      cursor: "pointer",
-      transition: theme.transitions.create("background-color", { duration: theme.transitions.duration.shortest }),
-      "&:hover": { backgroundColor: palette.action.hover },
-      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
-      "&[aria-pressed=true]": { color: palette.warning.main },
-      "&[aria-pressed=false]": { color: palette.text.secondary },
-    },
+    "& .pl-project-head .pl-icon-button[aria-pressed=true]": { color: palette.warning.main },
     "& .pl-archived": { marginBottom: theme.spacing(3) },
     "& .pl-project-body": {
       display: "flex",

@@ -4,8 +4,8 @@ import { Star as StarIcon, StarBorder as StarBorderIcon } from "~/components/ico
 
 /**
  * Star / Unstar: a form post to /app/project/{id}/star that comes back to this page
- * without JavaScript; with it, a fetcher that shows the new state at once. Styled by the
- * project page's `.pl-round-button` (components/project/project-header.tsx).
+ * without JavaScript; with it, a fetcher that shows the new state at once. A `.pl-icon-button`
+ * (components/lists/styles.ts), warning-coloured when pressed (the project page's head).
  */
 export function StarButton({ projectId, name, starred }: { projectId: string; name: string; starred: boolean }) {
   const fetcher = useFetcher({ key: `star-${projectId}` });
@@ -19,7 +19,7 @@ export function StarButton({ projectId, name, starred }: { projectId: string; na
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         type="submit"
-        className="pl-round-button"
+        className="pl-icon-button"
         aria-label={shown ? `Unstar ${name}` : `Star ${name}`}
         aria-pressed={shown}
         onClick={(event) => {
