@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
 
+import { signUpWithRequests } from "./support/api-account";
+import { createProjectByRequest } from "./support/projects";
+
 /** Every path of the spec's route map, with what it must answer signed out. */
 const PAGES = [
   "/",
@@ -40,6 +43,23 @@ test.describe("server rendering", () => {
     const buttonClass = html.match(/class="MuiButtonBase-root[^"]* (mui-[a-z0-9]+)"/)?.[1];
     expect(buttonClass).toBeDefined();
     expect(html).toMatch(new RegExp(`<style data-emotion="mui [^"]*${buttonClass?.slice(4)}[^"]*" nonce="[^"]+">`));
+  });
+
+  test("the dashboard and a project page carry no emotion styles: their elements are styled by the theme stylesheet", async ({
+    request,
+  }) => {
+    await signUpWithRequests(request, "static");
+    const project = await createProjectByRequest(request, "Static Styles");
+    // The first view shows and clears the one-time "Project created" toast (an MUI alert).
+    await request.get(project);
+    for (const path of ["/app/dashboard", project]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toMatch(/<link rel="stylesheet" href="\/theme\.css\?v=[\w-]+"\/>/);
+      expect(html, path).not.toContain("data-emotion");
+      expect(html, path).not.toMatch(/class="[^"]*\bmui-[a-z0-9]+/);
+    }
   });
 
   test("every page of the route map answers", async ({ request }) => {

@@ -1,19 +1,24 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * Creates a project in the default workspace of the New Project form by posting that form
- * (what it submits, with JavaScript on or off), opens the project and returns its URL. The
- * form on screen is tested in dashboard.spec.ts and workspaces.spec.ts; specs that only need
- * a project skip rendering it.
+ * (what it submits, with JavaScript on or off) and returns its path. The form on screen is
+ * tested in dashboard.spec.ts and workspaces.spec.ts; specs that only need a project skip
+ * rendering it.
  */
-export async function newProject(page: Page, name: string) {
-  const workspaceId = defaultWorkspace(await (await page.request.get("/app/projects/new")).text());
-  const created = await page.request.post("/app/projects/new", {
+export async function createProjectByRequest(request: APIRequestContext, name: string) {
+  const workspaceId = defaultWorkspace(await (await request.get("/app/projects/new")).text());
+  const created = await request.post("/app/projects/new", {
     form: { name, workspaceId, description: "" },
     maxRedirects: 0,
   });
   expect(created.status(), "the New Project form redirects to the project").toBe(302);
-  await page.goto(created.headers()["location"] ?? "");
+  return created.headers()["location"] ?? "";
+}
+
+/** A new project (createProjectByRequest), opened in the page; its URL. */
+export async function newProject(page: Page, name: string) {
+  await page.goto(await createProjectByRequest(page.request, name));
   await expect(page).toHaveURL(/\/app\/project\/[A-Za-z0-9]{10}$/);
   return page.url();
 }
