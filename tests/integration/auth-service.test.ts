@@ -315,6 +315,27 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     });
   });
 
+  it("checks a session in-process as GET /user does; a token verified before still stops at its expiry and with its session", async () => {
+    const { userForAccessToken } = await import("~/.server/auth-service");
+    const email = await confirmedUser("dorothy");
+    const supabase = supabaseClient(server.url);
+    const { data } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    const token = data.session?.access_token ?? "";
+    const overHttp = await fetch(`${server.url}/auth/v1/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(JSON.parse(JSON.stringify(await userForAccessToken(token)))).toEqual(await overHttp.json());
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(((jwtPayload(token).exp as number) + 1) * 1000);
+      await expect(userForAccessToken(token)).rejects.toMatchObject({ status: 403, code: "bad_jwt" });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await userForAccessToken(token)).email).toBe(email);
+    expect((await supabase.auth.signOut({ scope: "local" })).error).toBeNull();
+    await expect(userForAccessToken(token)).rejects.toMatchObject({ status: 403, code: "session_not_found" });
+  });
+
   it("runs PKCE sign-up and magic link: the link redirects with a code exchanged once", async () => {
     const supabase = supabaseClient(server.url, "pkce");
     const email = address("pkce");

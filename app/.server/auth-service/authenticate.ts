@@ -14,7 +14,12 @@ export async function authenticate(request: Request) {
   const header = request.headers.get("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
-  const claims = await verifyAccessToken(match[1]);
+  return authenticateToken(match[1]);
+}
+
+/** An access token's user and session, checked as `authenticate` checks a request's. */
+export async function authenticateToken(token: string) {
+  const claims = await verifyAccessToken(token);
   const [row] = await sessionWithUser().execute({ sessionId: claims.session_id });
   const session = row?.session;
   if (!session || session.userId !== claims.sub) {

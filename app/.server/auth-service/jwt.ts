@@ -56,19 +56,38 @@ export async function signAccessToken(user: UserRow, session: SessionRow, now = 
 
 export type AccessClaims = { sub: string; session_id: string; amr?: AmrEntry[] };
 
+/**
+ * Tokens whose signature, issuer and audience were verified, by their text: a signed-in
+ * browser sends the same token with every request for up to an hour, and an ECDSA
+ * verification costs more than the rest of the check. The expiry is checked every time, and
+ * the caller still checks the session row. Emptied when full or when the key changes.
+ */
+const verified = new Map<string, AccessClaims & { exp: number }>();
+let verifiedKid: string | undefined;
+const VERIFIED_LIMIT = 5_000;
+
 /** Signature, expiry, issuer and audience; the caller then checks the user and session rows. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims> {
-  const { publicKey } = await signingKeys();
+  const { kid, publicKey } = await signingKeys();
+  if (verifiedKid !== kid) {
+    verified.clear();
+    verifiedKid = kid;
+  }
+  const known = verified.get(token);
+  if (known && known.exp * 1000 > Date.now()) return known;
   try {
     const { payload } = await jwtVerify(token, publicKey, {
       algorithms: ["ES256"],
       issuer: authSettings().issuer,
       audience: "authenticated",
     });
-    if (typeof payload.sub !== "string" || typeof payload.session_id !== "string") {
-      throw new Error("missing sub or session_id claim");
+    if (typeof payload.sub !== "string" || typeof payload.session_id !== "string" || typeof payload.exp !== "number") {
+      throw new Error("missing sub, session_id or exp claim");
     }
-    return payload as unknown as AccessClaims;
+    const claims = payload as unknown as AccessClaims & { exp: number };
+    if (verified.size >= VERIFIED_LIMIT) verified.clear();
+    verified.set(token, claims);
+    return claims;
   } catch (error) {
     throw new AuthError(
       403,

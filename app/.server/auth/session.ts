@@ -5,7 +5,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import type { Toast } from "~/utils/toast";
 import { clientIpContext } from "../request-context";
 import { toastHeader } from "../toast";
-import { createAuthClient, type AuthClient } from "./client";
+import { createAuthClient, currentUser, type AuthClient } from "./client";
 
 /**
  * Every request can get a Supabase server client (root middleware, made on first use); the
@@ -41,21 +41,19 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
       return auth().supabase;
     },
     sessionEnded: false,
-    // getUser asks the auth service, so a signed-out or revoked session stops at once. An
+    // The auth service checks the session (currentUser), so a signed-out or revoked session stops at once. An
     // expired access token is refreshed on the way (the new cookies go out with the
     // response); a refresh token that no longer works ends the session and clears them.
     user: () =>
       (lookup ??= !hadSession
         ? Promise.resolve(null)
-        : auth()
-            .supabase.auth.getUser()
-            .then(({ data, error }) => {
-              // A service that is briefly unreachable must not sign anyone out.
-              if (data.user || isAuthRetryableFetchError(error)) return data.user ?? null;
-              state.sessionEnded = true;
-              auth().cookies.push(...expireSessionCookies(request));
-              return null;
-            })),
+        : currentUser(auth().supabase).then(({ data, error }) => {
+            // A service that is briefly unreachable must not sign anyone out.
+            if (data.user || isAuthRetryableFetchError(error)) return data.user ?? null;
+            state.sessionEnded = true;
+            auth().cookies.push(...expireSessionCookies(request));
+            return null;
+          })),
   };
   context.set(authContext, state);
   const response = await next();

@@ -18,10 +18,21 @@ function honeypot() {
   return current.honeypot;
 }
 
-/** What the forms render (the root loader hands it to `HoneypotProvider`); valid from now unless told. */
+/**
+ * What the forms render (the root loader hands it to `HoneypotProvider` on every page); valid
+ * from now unless told. "Now" is the current second's: the encryption is made once a second,
+ * not once a page (it cost more than a signed-in page's auth check).
+ */
 export function honeypotInputProps(validFromTimestamp?: number) {
-  return honeypot().getInputProps({ validFromTimestamp });
+  if (validFromTimestamp !== undefined) return honeypot().getInputProps({ validFromTimestamp });
+  const second = Math.floor(Date.now() / 1000) * 1000;
+  if (latest?.second !== second || latest.honeypot !== honeypot()) {
+    latest = { second, honeypot: honeypot(), props: honeypot().getInputProps({ validFromTimestamp: second }) };
+  }
+  return latest.props;
 }
+
+let latest: { second: number; honeypot: Honeypot; props: ReturnType<Honeypot["getInputProps"]> } | undefined;
 
 /**
  * Whether the post fell into the trap. Any failure counts: a filled field, a missing or

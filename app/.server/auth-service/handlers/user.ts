@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { writeWithActivity } from "../../activity/use-case";
 import { db } from "../../db";
 import type { Transaction } from "../../db/client";
-import { authenticate } from "../authenticate";
+import { authenticate, authenticateToken } from "../authenticate";
 import { AuthError, validationFailed } from "../errors";
 import { json, normalizeEmail, optionalObject, optionalString, readJson, type JsonBody } from "../http";
 import { storeMailToken } from "../mail-tokens";
@@ -20,6 +20,15 @@ import { currentUserJson, findUserByEmail, loadUserJson, updateUser } from "../u
 export async function getUser(request: Request) {
   const { user } = await authenticate(request);
   return json(await currentUserJson(user));
+}
+
+/**
+ * GET /user's answer for an access token, for the app's session check in this process: the
+ * same checks and the same user, without an HTTP request and response to build and parse.
+ */
+export async function userForAccessToken(token: string) {
+  const { user } = await authenticateToken(token);
+  return currentUserJson(user);
 }
 
 /** PUT /user: metadata (`data`), password, and e-mail (confirmed by a mail to the new address). */
