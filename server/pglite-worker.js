@@ -4,7 +4,7 @@
 // "begin" and its "commit" or "rollback", and PGlite queues every other statement behind it.
 import { parentPort, workerData } from "node:worker_threads";
 
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse, protocol } from "@electric-sql/pglite";
 
 const { dir, loadDataDir } = workerData;
 /** @type {PGlite | undefined} */
@@ -33,7 +33,9 @@ async function run({ op, sql, params, options, tx }) {
   if (!target) throw new Error(`transaction ${tx} is not open`);
   switch (op) {
     case "query":
-      return target.query(sql, params, withParsers(options));
+      return tx === undefined
+        ? namedQuery(sql, params ?? [], withParsers(options))
+        : target.query(sql, params, withParsers(options));
     case "exec":
       return target.exec(sql, withParsers(options));
     case "begin":
@@ -49,6 +51,64 @@ async function run({ op, sql, params, options, tx }) {
     default:
       throw new Error(`unknown operation ${op}`);
   }
+}
+
+/**
+ * Statements outside a transaction run as named prepared statements, parsed and described
+ * once per text: PGlite's `query()` parses, describes and plans every statement again, in
+ * six calls into the WebAssembly Postgres, which cost a page's simple lookups about twice
+ * their execution (decision 012). This mirrors `query()` (the same locks, protocol messages,
+ * parameter serializers and result parsing) with Bind/Execute on the kept statement. The
+ * texts are the app's own; at most STATEMENT_LIMIT are kept, the oldest closed first.
+ */
+const statements = new Map();
+const STATEMENT_LIMIT = 256;
+let statementCount = 0;
+const { serialize } = protocol;
+const send = (message) => pglite.execProtocolStream(message, { syncToFs: false });
+
+function namedQuery(text, params, options) {
+  return pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      const messages = [];
+      try {
+        const statement = statements.get(text) ?? (await prepare(text));
+        const values = params.map((value, index) => {
+          if (value === null || value === undefined) return null;
+          const type = statement.types[index];
+          const serializer = options?.serializers?.[type] ?? pglite.serializers[type];
+          return serializer ? serializer(value) : value.toString();
+        });
+        messages.push(
+          ...(await send(serialize.bind({ statement: statement.name, values }))),
+          ...(await send(serialize.describe({ type: "P" }))),
+          ...(await send(serialize.execute({}))),
+        );
+      } catch (error) {
+        if (error instanceof Error) Object.assign(error, { query: text, params });
+        throw error;
+      } finally {
+        messages.push(...(await send(serialize.sync())));
+      }
+      await pglite.syncToFs();
+      return parse.parseResults(messages, pglite.parsers, options)[0];
+    }),
+  );
+}
+
+/** Parses and describes `text` under a new name; kept only once both succeed. */
+async function prepare(text) {
+  if (statements.size >= STATEMENT_LIMIT) {
+    const [oldestText, oldest] = statements.entries().next().value;
+    statements.delete(oldestText);
+    await send(serialize.close({ type: "S", name: oldest.name }));
+  }
+  const name = `plotline_${++statementCount}`;
+  await send(serialize.parse({ name, text }));
+  const types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S", name })));
+  const statement = { name, types };
+  statements.set(text, statement);
+  return statement;
 }
 
 /**

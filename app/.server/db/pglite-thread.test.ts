@@ -39,6 +39,23 @@ describe("PGlite on its own thread", () => {
     expect(rows.map((row) => row.id)).toEqual([10, 11]);
   });
 
+  it("keeps statements prepared by text: the same answers with new parameters, beyond its limit, after errors", async () => {
+    const text = "select id, name from items where id = $1 and at <= $2";
+    const later = new Date("2030-01-01T00:00:00Z");
+    expect((await db.query(text, [1, later])).rows).toEqual([{ id: 1, name: "one" }]);
+    expect((await db.query(text, [2, later])).rows).toEqual([]);
+    // A statement that fails when parsed is not kept; one that fails when run stays usable.
+    await expect(db.query("select nope from items")).rejects.toMatchObject({ code: "42703" });
+    await expect(db.query("select nope from items")).rejects.toMatchObject({ code: "42703" });
+    const insert = "insert into items (id, name) values ($1, $2)";
+    await expect(db.query(insert, [1, "dup"])).rejects.toMatchObject({ code: "23505" });
+    await db.query(insert, [30, "thirty"]);
+    // More distinct texts than are kept: the oldest are closed and prepared again when used.
+    for (let i = 0; i < 300; i++) expect((await db.query(`select ${i}::int as n`)).rows).toEqual([{ n: i }]);
+    expect((await db.query(text, [30, later])).rows).toEqual([{ id: 30, name: "thirty" }]);
+    await db.query("delete from items where id = 30");
+  });
+
   it("passes Postgres errors through with their fields", async () => {
     const error = await db.query("insert into items (id, name) values (1, 'again')").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
