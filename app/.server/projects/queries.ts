@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lte, or, SQL, sql } from "drizzle-orm";
+import { and, asc, Column, count, desc, eq, inArray, isNotNull, isNull, like, lte, or, SQL, sql } from "drizzle-orm";
 
 import { db } from "../db";
 import { prepared } from "../db/prepared";
@@ -98,23 +98,24 @@ export async function dashboardPage(
   const listed = options.workspaceId ? sql`${workspaces.publicId} = ${options.workspaceId}` : sql`true`;
   // Archived projects have no starred section.
   const starred = options.archived ? sql`false` : sql`${projectStars.createdAt} is not null`;
+  const selection = {
+    // The card's columns, aliased for the outer select and still decoded as their columns.
+    ...Object.fromEntries(
+      Object.entries(cardColumns()).map(([name, column]) => [
+        name,
+        (column instanceof SQL ? column : sql`${column}`.mapWith(column)).as(name),
+      ]),
+    ),
+    listed: sql<boolean>`${listed}`.as("listed"),
+    inStarred: sql<boolean>`${starred}`.as("in_starred"),
+    rank: sql<number>`row_number() over (partition by ${listed} order by ${order})`.as("rank"),
+    starRank: sql<number>`row_number() over (partition by ${starred} order by ${order})`.as("star_rank"),
+    total: sql<number>`count(*) filter (where ${listed}) over ()`.as("total"),
+    starredTotal: sql<number>`count(*) filter (where ${starred}) over ()`.as("starred_total"),
+    position: sql<number>`row_number() over (order by ${order})`.as("position"),
+  };
   const ranked = db()
-    .select({
-      // The card's columns, aliased for the outer select and still decoded as their columns.
-      ...Object.fromEntries(
-        Object.entries(cardColumns()).map(([name, column]) => [
-          name,
-          (column instanceof SQL ? column : sql`${column}`.mapWith(column)).as(name),
-        ]),
-      ),
-      listed: sql<boolean>`${listed}`.as("listed"),
-      inStarred: sql<boolean>`${starred}`.as("in_starred"),
-      rank: sql<number>`row_number() over (partition by ${listed} order by ${order})`.as("rank"),
-      starRank: sql<number>`row_number() over (partition by ${starred} order by ${order})`.as("star_rank"),
-      total: sql<number>`count(*) filter (where ${listed}) over ()`.as("total"),
-      starredTotal: sql<number>`count(*) filter (where ${starred}) over ()`.as("starred_total"),
-      position: sql<number>`row_number() over (order by ${order})`.as("position"),
-    })
+    .select(selection)
     .from(projects)
     .innerJoin(
       workspaceMembers,
@@ -124,8 +125,18 @@ export async function dashboardPage(
     .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
     .where(and(liveProjects, state))
     .as("ranked");
+  // Plain SQL fields decoded as the subquery's, not its aliased ones: Drizzle maps each
+  // row's fields by class, and an aliased field is the last of three it tries.
+  const fields = ranked as unknown as Record<string, SQL.Aliased>;
+  const columns: Record<string, unknown> = cardColumns();
+  const outer = Object.fromEntries(
+    Object.keys(selection).map((name) => {
+      const column = columns[name];
+      return [name, column instanceof Column ? sql`${fields[name]}`.mapWith(column) : sql`${fields[name]}`];
+    }),
+  );
   const rows = (await db()
-    .select()
+    .select(outer)
     .from(ranked)
     .where(
       or(
