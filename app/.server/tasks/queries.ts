@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
 
 import { db } from "../db";
 import {
@@ -93,20 +93,8 @@ export async function boardColumns(
       and(eq(tasks.projectId, project.id), isNull(tasks.deletedAt), isNull(tasks.archivedAt), isNull(tasks.parentId)),
     )
     .as("ranked");
-  // Plain SQL fields, not the subquery's aliased ones: Drizzle maps each row's fields by
-  // class, and an aliased field is the last of three it tries (~10 µs a card).
   const rows = await db()
-    .select({
-      id: sql<string>`${ranked.id}`,
-      publicId: sql<string>`${ranked.publicId}`,
-      statusId: sql<string>`${ranked.statusId}`,
-      number: sql<number>`${ranked.number}`,
-      title: sql<string>`${ranked.title}`,
-      priority: sql<Priority>`${ranked.priority}`,
-      dueDate: sql<string | null>`${ranked.dueDate}`,
-      completedAt: sql<string | null>`${ranked.completedAt}`,
-      total: sql<number>`${ranked.total}`,
-    })
+    .select({ ...taskRowFields(ranked), statusId: sql<string>`${ranked.statusId}` })
     .from(ranked)
     .where(sql`${ranked.rank} <= ${ranked.limit}`)
     .orderBy(ranked.statusId, ranked.rank);
@@ -151,6 +139,26 @@ export async function boardColumns(
     total: totals.get(column.id) ?? 0,
     cards: cards.get(column.id) ?? [],
   }));
+}
+
+/**
+ * A ranked task subquery's row fields as plain SQL for the outer select (board and List):
+ * Drizzle maps each row's fields by class, and a subquery's aliased field is the last of
+ * three it tries (~10 µs a row).
+ */
+export function taskRowFields(
+  ranked: Record<"id" | "publicId" | "number" | "title" | "priority" | "dueDate" | "completedAt" | "total", SQLWrapper>,
+) {
+  return {
+    id: sql<string>`${ranked.id}`,
+    publicId: sql<string>`${ranked.publicId}`,
+    number: sql<number>`${ranked.number}`,
+    title: sql<string>`${ranked.title}`,
+    priority: sql<Priority>`${ranked.priority}`,
+    dueDate: sql<string | null>`${ranked.dueDate}`,
+    completedAt: sql<string | null>`${ranked.completedAt}`,
+    total: sql<number>`${ranked.total}`,
+  };
 }
 
 /** Rows of per-task lookups by their task, each shaped by `shape`: one pass, not a search per row. */
