@@ -59,7 +59,7 @@ async function run({ op, sql, params, options, tx }) {
  * six calls into the WebAssembly Postgres, which cost a page's simple lookups about twice
  * their execution (decision 012). This mirrors `query()` (the same locks, protocol messages,
  * parameter serializers and result parsing) with Bind/Execute on the kept statement. The
- * texts are the app's own; at most STATEMENT_LIMIT are kept, the oldest closed first.
+ * texts are the app's own; at most STATEMENT_LIMIT are kept, the least recently used closed.
  */
 const statements = new Map();
 const STATEMENT_LIMIT = 256;
@@ -73,6 +73,9 @@ function namedQuery(text, params, options) {
       const messages = [];
       try {
         const statement = statements.get(text) ?? (await prepare(text));
+        // Used last, closed last: the page's statements stay prepared whatever else runs.
+        statements.delete(text);
+        statements.set(text, statement);
         const values = params.map((value, index) => {
           if (value === null || value === undefined) return null;
           const type = statement.types[index];
@@ -96,19 +99,17 @@ function namedQuery(text, params, options) {
   );
 }
 
-/** Parses and describes `text` under a new name; kept only once both succeed. */
+/** Parses and describes `text` under a new name, closing the least recently used one when full. */
 async function prepare(text) {
   if (statements.size >= STATEMENT_LIMIT) {
-    const [oldestText, oldest] = statements.entries().next().value;
-    statements.delete(oldestText);
-    await send(serialize.close({ type: "S", name: oldest.name }));
+    const [unusedText, unused] = statements.entries().next().value;
+    statements.delete(unusedText);
+    await send(serialize.close({ type: "S", name: unused.name }));
   }
   const name = `plotline_${++statementCount}`;
   await send(serialize.parse({ name, text }));
   const types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S", name })));
-  const statement = { name, types };
-  statements.set(text, statement);
-  return statement;
+  return { name, types };
 }
 
 /**

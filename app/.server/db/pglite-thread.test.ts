@@ -50,8 +50,21 @@ describe("PGlite on its own thread", () => {
     const insert = "insert into items (id, name) values ($1, $2)";
     await expect(db.query(insert, [1, "dup"])).rejects.toMatchObject({ code: "23505" });
     await db.query(insert, [30, "thirty"]);
-    // More distinct texts than are kept: the oldest are closed and prepared again when used.
-    for (let i = 0; i < 300; i++) expect((await db.query(`select ${i}::int as n`)).rows).toEqual([{ n: i }]);
+    // More distinct texts than are kept (256): the least recently used are closed, a statement
+    // in use stays prepared, and one closed is prepared again when it comes back.
+    const kept = () => db.query<{ statement: string }>("select statement from pg_prepared_statements");
+    const first = "select 'first'::text as t";
+    await db.query(first);
+    for (let i = 0; i < 300; i++) {
+      expect((await db.query(`select ${i}::int as n`)).rows).toEqual([{ n: i }]);
+      if (i % 100 === 0) await db.query(text, [1, later]);
+    }
+    const statements = (await kept()).rows.map((row) => row.statement);
+    expect(statements.length).toBeLessThanOrEqual(256);
+    expect(statements).toContain(text);
+    expect(statements).not.toContain(first);
+    expect(statements).not.toContain("select 0::int as n");
+    expect((await db.query(first)).rows).toEqual([{ t: "first" }]);
     expect((await db.query(text, [30, later])).rows).toEqual([{ id: 30, name: "thirty" }]);
     await db.query("delete from items where id = 30");
   });
