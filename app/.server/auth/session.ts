@@ -41,9 +41,9 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
       return auth().supabase;
     },
     sessionEnded: false,
-    // The auth service checks the session (currentUser), so a signed-out or revoked session stops at once. An
-    // expired access token is refreshed on the way (the new cookies go out with the
-    // response); a refresh token that no longer works ends the session and clears them.
+    // The auth service checks the session (currentUser), so a signed-out or revoked session
+    // stops at once. An expired access token is refreshed on the way (the new cookies go out
+    // with the response); a refresh token that no longer works ends the session and clears them.
     user: () =>
       (lookup ??= !hadSession
         ? Promise.resolve(null)

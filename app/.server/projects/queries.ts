@@ -1,4 +1,20 @@
-import { and, asc, Column, count, desc, eq, inArray, isNotNull, isNull, like, lte, or, SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  Column,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  or,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from "drizzle-orm";
 
 import { db } from "../db";
 import { prepared } from "../db/prepared";
@@ -98,14 +114,10 @@ export async function dashboardPage(
   const listed = options.workspaceId ? sql`${workspaces.publicId} = ${options.workspaceId}` : sql`true`;
   // Archived projects have no starred section.
   const starred = options.archived ? sql`false` : sql`${projectStars.createdAt} is not null`;
+  const card: Record<string, SQLWrapper> = cardColumns();
   const selection = {
-    // The card's columns, aliased for the outer select and still decoded as their columns.
-    ...Object.fromEntries(
-      Object.entries(cardColumns()).map(([name, column]) => [
-        name,
-        (column instanceof SQL ? column : sql`${column}`.mapWith(column)).as(name),
-      ]),
-    ),
+    // The card's columns, aliased for the outer select, which decodes them as their columns.
+    ...Object.fromEntries(Object.entries(card).map(([name, column]) => [name, sql`${column}`.as(name)])),
     listed: sql<boolean>`${listed}`.as("listed"),
     inStarred: sql<boolean>`${starred}`.as("in_starred"),
     rank: sql<number>`row_number() over (partition by ${listed} order by ${order})`.as("rank"),
@@ -128,10 +140,9 @@ export async function dashboardPage(
   // Plain SQL fields decoded as the subquery's, not its aliased ones: Drizzle maps each
   // row's fields by class, and an aliased field is the last of three it tries.
   const fields = ranked as unknown as Record<string, SQL.Aliased>;
-  const columns: Record<string, unknown> = cardColumns();
   const outer = Object.fromEntries(
     Object.keys(selection).map((name) => {
-      const column = columns[name];
+      const column = card[name];
       return [name, column instanceof Column ? sql`${fields[name]}`.mapWith(column) : sql`${fields[name]}`];
     }),
   );

@@ -179,12 +179,11 @@ export async function listGroups(
     ids.length === 0 ? [[], [], []] : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids)]);
   const peopleOf = byTask(people, ({ taskId: _, ...person }) => person);
   const tagsOf = byTask(tags, ({ name, color }) => ({ name, color }));
-  const progressOf = new Map(progress.map((entry) => [entry.parentId, entry]));
+  const subtasksOf = new Map(progress.map(({ parentId, done, total }) => [parentId, { done, total }]));
 
   const byGroup = new Map<string, { total: number; rows: ListRow[] }>();
   for (const row of rows) {
     const entry = byGroup.get(row.groupKey) ?? { total: Number(row.total), rows: [] };
-    const subtasks = progressOf.get(row.id);
     entry.rows.push({
       id: row.publicId,
       key: taskKey(project.key, Number(row.number)),
@@ -195,7 +194,7 @@ export async function listGroups(
       done: row.completedAt !== null,
       assignees: peopleOf.get(row.id) ?? [],
       labels: tagsOf.get(row.id) ?? [],
-      subtasks: subtasks ? { done: subtasks.done, total: subtasks.total } : { done: 0, total: 0 },
+      subtasks: subtasksOf.get(row.id) ?? { done: 0, total: 0 },
     });
     byGroup.set(row.groupKey, entry);
   }

@@ -107,11 +107,7 @@ export async function boardColumns(
   // Only what the card shows: no internal id goes to the browser.
   const peopleOf = byTask(people, ({ taskId: _, ...person }) => person);
   const tagsOf = byTask(tags, ({ name, color }) => ({ name, color }));
-  const progressOf = new Map(progress.map((entry) => [entry.parentId, entry]));
-  const subtasksOf = (taskId: string) => {
-    const entry = progressOf.get(taskId);
-    return entry ? { done: entry.done, total: entry.total } : { done: 0, total: 0 };
-  };
+  const subtasksOf = new Map(progress.map(({ parentId, done, total }) => [parentId, { done, total }]));
   const cards = new Map<string, BoardCard[]>();
   const totals = new Map<string, number>();
   for (const row of rows) {
@@ -126,7 +122,7 @@ export async function boardColumns(
       done: row.completedAt !== null,
       assignees: peopleOf.get(row.id) ?? [],
       labels: tagsOf.get(row.id) ?? [],
-      subtasks: subtasksOf(row.id),
+      subtasks: subtasksOf.get(row.id) ?? { done: 0, total: 0 },
       checklist: checklists.get(row.id) ?? { done: 0, total: 0 },
     });
     cards.set(row.statusId, list);
