@@ -71,6 +71,7 @@ function namedQuery(text, params, options) {
   return pglite._runExclusiveTransaction(() =>
     pglite._runExclusiveQuery(async () => {
       const messages = [];
+      let synced = false;
       try {
         const statement = statements.get(text) ?? (await prepare(text));
         // Used last, closed last: the page's statements stay prepared whatever else runs.
@@ -82,16 +83,25 @@ function namedQuery(text, params, options) {
           const serializer = options?.serializers?.[type] ?? pglite.serializers[type];
           return serializer ? serializer(value) : value.toString();
         });
+        // Bind, Describe, Execute and Sync in one call into Postgres, which reads them in
+        // turn (after an error it skips to the Sync, as the protocol says) and answers all.
+        synced = true;
         messages.push(
-          ...(await send(serialize.bind({ statement: statement.name, values }))),
-          ...(await send(serialize.describe({ type: "P" }))),
-          ...(await send(serialize.execute({}))),
+          ...(await send(
+            Buffer.concat([
+              serialize.bind({ statement: statement.name, values }),
+              serialize.describe({ type: "P" }),
+              serialize.execute({}),
+              serialize.sync(),
+            ]),
+          )),
         );
       } catch (error) {
         if (error instanceof Error) Object.assign(error, { query: text, params });
         throw error;
       } finally {
-        messages.push(...(await send(serialize.sync())));
+        // A statement that failed to parse: Postgres skips everything until a Sync.
+        if (!synced) await send(serialize.sync());
       }
       await pglite.syncToFs();
       return parse.parseResults(messages, pglite.parsers, options)[0];

@@ -62,8 +62,15 @@ describe.each(engines)("bounded project lists on %s", (engine) => {
     expect(archived.starred).toEqual({ items: [], total: 0 });
 
     const sidebar = await sidebarPage(user.id, 2);
-    expect(sidebar.projects.map((p) => p.name)).toEqual(["Alpha", "Bravo", "echo"]);
-    expect(sidebar.projects.find((p) => p.name === "Alpha")?.inWorkspace).toBe(4);
+    // Per workspace, by name: the sidebar lists each workspace's own.
+    const listed = (workspaceId: string) =>
+      sidebar.projects.filter((p) => p.workspaceId === workspaceId).map((p) => [p.name, p.inWorkspace]);
+    expect(listed(user.workspaceId)).toEqual([
+      ["Alpha", 4],
+      ["Bravo", 4],
+    ]);
+    expect(listed(side.id)).toEqual([["echo", 1]]);
+    expect(sidebar.projects).toHaveLength(3);
     expect(sidebar.starred.map((p) => p.name)).toEqual(["charlie", "delta"]);
     expect(sidebar.starredTotal).toBe(3);
   });

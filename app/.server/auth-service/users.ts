@@ -127,8 +127,11 @@ function identityJson(identity: IdentityRow) {
   };
 }
 
-/** Supabase's User object: strings never null, unset timestamps left out. */
-export function userJson(user: UserRow, userIdentityRows: IdentityRow[]) {
+/**
+ * Supabase's User object: strings never null, unset timestamps left out; `identities` only
+ * when they were read (the field is optional in Supabase's type).
+ */
+export function userJson(user: UserRow, userIdentityRows?: IdentityRow[]) {
   return {
     id: user.id,
     aud: "authenticated",
@@ -144,7 +147,7 @@ export function userJson(user: UserRow, userIdentityRows: IdentityRow[]) {
     last_sign_in_at: iso(user.lastSignInAt),
     app_metadata: userAppMetadata(user),
     user_metadata: userMetadata(user),
-    identities: userIdentityRows.map(identityJson),
+    identities: userIdentityRows?.map(identityJson),
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
     banned_until: iso(user.bannedUntil),

@@ -195,61 +195,95 @@ export async function sidebarProjects(userId: string) {
  * workspace's total, and the first `limit` starred ones with the starred total. One query.
  */
 export async function sidebarPage(userId: string, limit: number) {
-  const rows = await sidebarRows().execute({ userId, limit });
-  const first = rows.find((row) => row.starred);
+  const rows = (await sidebarRows().execute({ userId, limit })).sort((a, b) => Number(a.position) - Number(b.position));
+  const starred = rows.filter((row) => row.starred);
   return {
     projects: rows
-      .filter((row) => Number(row.rank) <= limit)
-      .map((row) => ({ ...pick(row), workspaceId: row.workspaceId, inWorkspace: Number(row.inWorkspace) })),
-    starred: rows.filter((row) => row.starred && Number(row.starRank) <= limit).map(pick),
-    starredTotal: first ? Number(first.starredTotal) : 0,
+      .filter((row) => !row.starred)
+      .map((row) => ({ ...pick(row), workspaceId: row.workspaceId!, inWorkspace: Number(row.total) })),
+    starred: starred.map(pick),
+    starredTotal: starred[0] ? Number(starred[0].total) : 0,
   };
 }
 
+/**
+ * Per workspace of the user a lateral top `limit` by name (the sort stops at `limit` rows
+ * per workspace) beside the workspace's count, then the starred top `limit` with their
+ * count. Window functions over all the user's projects cost PGlite 1.5 ms a page; this 0.9.
+ */
 const sidebarRows = prepared((database) => {
   const userId = sql.placeholder("userId");
   const limit = sql.placeholder("limit");
-  const byName = sql`lower(${projects.name}), ${projects.id}`;
-  const ranked = database
+  const listable = and(liveProjects, isNull(projects.archivedAt));
+  const byName = [sql`lower(${projects.name})`, projects.id];
+  const position = sql<number>`row_number() over (order by lower(${projects.name}), ${projects.id})`;
+  const inWorkspace = and(eq(projects.workspaceId, workspaceMembers.workspaceId), listable);
+  const counted = database
+    .select({ total: sql<number>`count(*)`.as("total") })
+    .from(projects)
+    .where(inWorkspace)
+    .as("counted");
+  // Names of their own: the outer select also reads the workspaces' columns.
+  const first = database
+    .select({
+      id: sql<string>`${projects.publicId}`.as("first_id"),
+      name: sql<string>`${projects.name}`.as("first_name"),
+      color: sql<string>`${projects.color}`.as("first_color"),
+      position: position.as("first_position"),
+    })
+    .from(projects)
+    .where(inWorkspace)
+    .orderBy(...byName)
+    .limit(limit)
+    .as("first");
+  const starred = database
     .select({
       id: sql<string>`${projects.publicId}`.as("id"),
       name: sql<string>`${projects.name}`.as("name"),
       color: sql<string>`${projects.color}`.as("color"),
-      workspaceId: sql<string>`${workspaces.publicId}`.as("workspace_id"),
-      starred: sql<boolean>`${projectStars.createdAt} is not null`.as("starred"),
-      rank: sql<number>`row_number() over (partition by ${projects.workspaceId} order by ${byName})`.as("rank"),
-      inWorkspace: sql<number>`count(*) over (partition by ${projects.workspaceId})`.as("in_workspace"),
-      starRank: sql<number>`row_number() over (partition by ${projectStars.createdAt} is null order by ${byName})`.as(
-        "star_rank",
-      ),
-      starredTotal: sql<number>`count(${projectStars.createdAt}) over ()`.as("starred_total"),
+      total: sql<number>`count(*) over ()`.as("total"),
+      position: position.as("position"),
     })
-    .from(projects)
+    .from(projectStars)
+    .innerJoin(projects, eq(projects.id, projectStars.projectId))
     .innerJoin(
       workspaceMembers,
       and(eq(workspaceMembers.workspaceId, projects.workspaceId), eq(workspaceMembers.userId, userId)),
     )
-    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-    .leftJoin(projectStars, and(eq(projectStars.projectId, projects.id), eq(projectStars.userId, userId)))
-    .where(and(liveProjects, isNull(projects.archivedAt)))
-    .as("ranked");
-  // Plain SQL fields, not the subquery's aliased ones: Drizzle maps each row's fields by
-  // class, and an aliased field is the last of three it tries (0.3 ms a page here).
+    .where(and(eq(projectStars.userId, userId), listable))
+    .orderBy(...byName)
+    .limit(limit)
+    .as("starred");
+  // Plain SQL fields, not the subqueries' aliased ones: Drizzle maps each row's fields by
+  // class, and an aliased field is the last of three it tries.
   return database
     .select({
-      id: sql<string>`${ranked.id}`,
-      name: sql<string>`${ranked.name}`,
-      color: sql<string>`${ranked.color}`,
-      workspaceId: sql<string>`${ranked.workspaceId}`,
-      starred: sql<boolean>`${ranked.starred}`,
-      rank: sql<number>`${ranked.rank}`,
-      inWorkspace: sql<number>`${ranked.inWorkspace}`,
-      starRank: sql<number>`${ranked.starRank}`,
-      starredTotal: sql<number>`${ranked.starredTotal}`,
+      id: sql<string>`${first.id}`,
+      name: sql<string>`${first.name}`,
+      color: sql<string>`${first.color}`,
+      workspaceId: sql<string | null>`${workspaces.publicId}`,
+      starred: sql<boolean>`false`,
+      total: sql<number>`${counted.total}`,
+      position: sql<number>`${first.position}`,
     })
-    .from(ranked)
-    .where(or(lte(ranked.rank, limit), and(ranked.starred, lte(ranked.starRank, limit))))
-    .orderBy(sql`lower(${ranked.name})`)
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .crossJoinLateral(counted)
+    .crossJoinLateral(first)
+    .where(eq(workspaceMembers.userId, userId))
+    .unionAll(
+      database
+        .select({
+          id: sql<string>`${starred.id}`,
+          name: sql<string>`${starred.name}`,
+          color: sql<string>`${starred.color}`,
+          workspaceId: sql<string | null>`null`,
+          starred: sql<boolean>`true`,
+          total: sql<number>`${starred.total}`,
+          position: sql<number>`${starred.position}`,
+        })
+        .from(starred),
+    )
     .prepare("sidebar_projects");
 });
 
