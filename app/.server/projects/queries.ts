@@ -223,27 +223,22 @@ const sidebarRows = prepared((database) => {
     .from(projects)
     .where(inWorkspace)
     .as("counted");
-  // Names of their own: the outer select also reads the workspaces' columns.
+  /** A listed project's fields, named with `prefix`: the outer select also reads the workspaces' columns. */
+  const listedFields = (prefix: string) => ({
+    id: sql<string>`${projects.publicId}`.as(`${prefix}id`),
+    name: sql<string>`${projects.name}`.as(`${prefix}name`),
+    color: sql<string>`${projects.color}`.as(`${prefix}color`),
+    position: position.as(`${prefix}position`),
+  });
   const first = database
-    .select({
-      id: sql<string>`${projects.publicId}`.as("first_id"),
-      name: sql<string>`${projects.name}`.as("first_name"),
-      color: sql<string>`${projects.color}`.as("first_color"),
-      position: position.as("first_position"),
-    })
+    .select(listedFields("first_"))
     .from(projects)
     .where(inWorkspace)
     .orderBy(...byName)
     .limit(limit)
     .as("first");
   const starred = database
-    .select({
-      id: sql<string>`${projects.publicId}`.as("id"),
-      name: sql<string>`${projects.name}`.as("name"),
-      color: sql<string>`${projects.color}`.as("color"),
-      total: sql<number>`count(*) over ()`.as("total"),
-      position: position.as("position"),
-    })
+    .select({ ...listedFields("starred_"), total: sql<number>`count(*) over ()`.as("total") })
     .from(projectStars)
     .innerJoin(projects, eq(projects.id, projectStars.projectId))
     .innerJoin(
