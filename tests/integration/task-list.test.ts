@@ -177,6 +177,11 @@ describe.each(engines)("the task list on %s", (engine) => {
     // The windowed list's next page: that group only, the rows after the offset.
     const next = await listPage(project!, new URL(`http://x/?view=list&rows=${todo!.id}&offset=${LIST_PAGE}`), TODAY);
     expect(next.groups.map((group) => [group.id, group.cards.length])).toEqual([[todo!.id, 1]]);
+    // A group that is not one of the grouping's (no priority is called that) shows nothing more.
+    const priorities = await listPage(project!, new URL(`http://x/?group=priority&more=nonsense&limit=200`), TODAY);
+    expect(priorities.groups.map((group) => [group.id, group.cards.length])).toEqual([["none", LIST_PAGE]]);
+    const nowhere = await listPage(project!, new URL(`http://x/?group=priority&rows=nonsense&offset=100`), TODAY);
+    expect(nowhere.groups).toEqual([]);
   }, 120_000);
 
   it("ignores bad parameters with a message instead of failing, and offers only this workspace's people", async () => {

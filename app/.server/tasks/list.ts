@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "../db";
-import { prepared } from "../db/prepared";
+import { prepared, preparedByShape } from "../db/prepared";
 import { labels, statuses, taskAssignees, taskLabels, tasks, type Priority } from "../db/schema";
 import { membersOf } from "../team/queries";
 import type { ListGroup, ListRow } from "~/components/tasks/types";
@@ -71,34 +71,107 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * What decides the text of the list's statement: its grouping, its order, which filters it
+ * has and which page it reads. The values (ids, days, the searched text) are its
+ * parameters, so one statement per shape is prepared and kept (`preparedByShape`).
+ */
+type ListShape = {
+  group: ListGrouping;
+  sort: TaskSort;
+  assignee: "none" | "member" | null;
+  label: boolean;
+  priority: boolean;
+  dueFrom: boolean;
+  dueTo: boolean;
+  overdue: boolean;
+  text: "title" | "title or key" | null;
+  page: "first" | "more" | "window";
+};
+
+type ListValues = {
+  projectId: string;
+  today: string;
+  assignee?: string;
+  labelId?: string;
+  priority?: Priority;
+  dueFrom?: string;
+  dueTo?: string;
+  /** The title search as a LIKE pattern, and the task number when the text is a key. */
+  titlePattern?: string;
+  number?: number;
+  moreGroup?: string;
+  moreLimit?: number;
+  windowGroup?: string;
+  windowFrom?: number;
+  windowTo?: number;
+};
+
+type Param = (name: keyof ListValues) => unknown;
+
+function shapeAndValues(project: { id: string; key: string }, query: ListQuery, today: string) {
+  const { filters } = query;
+  const key = filters.text ? new RegExp(`^${project.key}-(\\d{1,9})$`, "i").exec(filters.text) : null;
+  const shape: ListShape = {
+    group: query.group,
+    sort: query.sort,
+    assignee: filters.assignee === "none" ? "none" : filters.assignee ? "member" : null,
+    label: Boolean(filters.labelId),
+    priority: Boolean(filters.priority),
+    dueFrom: Boolean(filters.dueFrom),
+    dueTo: Boolean(filters.dueTo),
+    overdue: Boolean(filters.overdue),
+    text: filters.text ? (key ? "title or key" : "title") : null,
+    page: query.window ? "window" : query.more ? "more" : "first",
+  };
+  const values: ListValues = {
+    projectId: project.id,
+    today,
+    assignee: filters.assignee,
+    labelId: filters.labelId,
+    priority: filters.priority,
+    dueFrom: filters.dueFrom,
+    dueTo: filters.dueTo,
+    titlePattern: filters.text && likePattern(filters.text),
+    number: key ? Number(key[1]) : undefined,
+    moreGroup: query.more?.group,
+    moreLimit: query.more?.limit,
+    windowGroup: query.window?.group,
+    windowFrom: query.window?.offset,
+    windowTo: query.window && query.window.offset + LIST_PAGE,
+  };
+  return { shape, values };
+}
+
 /** The WHERE of the list: the project's live top-level tasks, narrowed by each filter given. */
-export function listConditions(project: { id: string; key: string }, filters: ListFilters, today: string) {
+function listConditions(shape: ListShape, param: Param) {
   const conditions: SQL[] = [
-    eq(tasks.projectId, project.id),
+    sql`${tasks.projectId} = ${param("projectId")}::uuid`,
     isNull(tasks.deletedAt),
     isNull(tasks.archivedAt),
     isNull(tasks.parentId),
   ];
-  if (filters.assignee === "none") {
+  if (shape.assignee === "none") {
     conditions.push(sql`not exists (select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id})`);
-  } else if (filters.assignee) {
+  } else if (shape.assignee === "member") {
     conditions.push(
-      sql`exists (select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id} and ${taskAssignees.userId} = ${filters.assignee}::uuid)`,
+      sql`exists (select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id} and ${taskAssignees.userId} = ${param("assignee")}::uuid)`,
     );
   }
-  if (filters.labelId) {
+  if (shape.label) {
     conditions.push(
-      sql`exists (select 1 from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id} and ${taskLabels.labelId} = ${filters.labelId}::uuid)`,
+      sql`exists (select 1 from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id} and ${taskLabels.labelId} = ${param("labelId")}::uuid)`,
     );
   }
-  if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
-  if (filters.dueFrom) conditions.push(sql`${tasks.dueDate} >= ${filters.dueFrom}::date`);
-  if (filters.dueTo) conditions.push(sql`${tasks.dueDate} <= ${filters.dueTo}::date`);
-  if (filters.overdue) conditions.push(sql`${tasks.dueDate} < ${today}::date and ${tasks.completedAt} is null`);
-  if (filters.text) {
-    const title = sql`${tasks.title} ilike ${likePattern(filters.text)}`;
-    const key = new RegExp(`^${project.key}-(\\d{1,9})$`, "i").exec(filters.text);
-    conditions.push(key ? sql`(${title} or ${tasks.number} = ${Number(key[1])})` : title);
+  if (shape.priority) conditions.push(sql`${tasks.priority} = ${param("priority")}`);
+  if (shape.dueFrom) conditions.push(sql`${tasks.dueDate} >= ${param("dueFrom")}::date`);
+  if (shape.dueTo) conditions.push(sql`${tasks.dueDate} <= ${param("dueTo")}::date`);
+  if (shape.overdue) conditions.push(sql`${tasks.dueDate} < ${param("today")}::date and ${tasks.completedAt} is null`);
+  if (shape.text) {
+    const title = sql`${tasks.title} ilike ${param("titlePattern")}`;
+    conditions.push(
+      shape.text === "title or key" ? sql`(${title} or ${tasks.number} = ${param("number")}::int)` : title,
+    );
   }
   return and(...conditions)!;
 }
@@ -106,37 +179,34 @@ export function listConditions(project: { id: string; key: string }, filters: Li
 const groupAssignee = alias(taskAssignees, "group_assignee");
 
 /** The group a row falls in, as text; a task with two assignees is in both their groups. */
-function groupKey(group: ListGrouping, today: string) {
+function groupKey(group: ListGrouping, param: Param) {
   switch (group) {
     case "assignee":
       return sql<string>`coalesce(${groupAssignee.userId}::text, 'none')`;
     case "priority":
-      return sql<string>`${tasks.priority}`;
-    case "due":
+      return sql<string>`${tasks.priority}::text`;
+    case "due": {
+      const today = sql`${param("today")}::date`;
       return sql<string>`case
         when ${tasks.dueDate} is null then 'none'
-        when ${tasks.dueDate} < ${today}::date and ${tasks.completedAt} is null then 'overdue'
-        when ${tasks.dueDate} < ${today}::date then 'past'
-        when ${tasks.dueDate} = ${today}::date then 'today'
-        when ${tasks.dueDate} < ${today}::date + 7 then 'week'
+        when ${tasks.dueDate} < ${today} and ${tasks.completedAt} is null then 'overdue'
+        when ${tasks.dueDate} < ${today} then 'past'
+        when ${tasks.dueDate} = ${today} then 'today'
+        when ${tasks.dueDate} < ${today} + 7 then 'week'
         else 'later' end`;
+    }
     default:
       return sql<string>`${statuses.publicId}`;
   }
 }
 
-/** The list's groups with their counts and first rows, in the grouping's order. */
-export async function listGroups(
-  project: { id: string; key: string; workspaceId: string },
-  query: ListQuery,
-  today: string,
-  /** The project's statuses in order, when the caller has read them already. */
-  known?: { id: string; name: string }[],
-): Promise<ListGroup[]> {
-  const key = groupKey(query.group, today);
-  const limit = query.more
-    ? sql`case when ${key} = ${query.more.group} then ${query.more.limit}::int else ${LIST_PAGE}::int end`
-    : sql`${LIST_PAGE}::int`;
+/** The rows of the list's page for a shape, every value a `param`. */
+function listRows(shape: ListShape, param: Param) {
+  const key = groupKey(shape.group, param);
+  const limit =
+    shape.page === "more"
+      ? sql`case when ${key} = ${param("moreGroup")} then ${param("moreLimit")}::int else ${LIST_PAGE}::int end`
+      : sql`${LIST_PAGE}::int`;
   const base = db()
     .select({
       id: tasks.id,
@@ -148,7 +218,7 @@ export async function listGroups(
       priority: sql<Priority>`${tasks.priority}`.as("priority"),
       dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
       completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
-      rank: sql<number>`row_number() over (partition by ${key} order by ${orderOf(query.sort)}, ${tasks.id})`.as(
+      rank: sql<number>`row_number() over (partition by ${key} order by ${orderOf(shape.sort)}, ${tasks.id})`.as(
         "rank",
       ),
       total: sql<number>`count(*) over (partition by ${key})`.as("total"),
@@ -156,22 +226,38 @@ export async function listGroups(
     })
     .from(tasks)
     .innerJoin(statuses, eq(statuses.id, tasks.statusId));
-  const ranked = (query.group === "assignee" ? base.leftJoin(groupAssignee, eq(groupAssignee.taskId, tasks.id)) : base)
-    .where(listConditions(project, query.filters, today))
+  const ranked = (shape.group === "assignee" ? base.leftJoin(groupAssignee, eq(groupAssignee.taskId, tasks.id)) : base)
+    .where(listConditions(shape, param))
     .as("ranked");
-  const page = query.window
-    ? sql`${ranked.groupKey} = ${query.window.group} and ${ranked.rank} > ${query.window.offset} and ${ranked.rank} <= ${query.window.offset + LIST_PAGE}`
-    : sql`${ranked.rank} <= ${ranked.limit}`;
+  const page =
+    shape.page === "window"
+      ? sql`${ranked.groupKey} = ${param("windowGroup")} and ${ranked.rank} > ${param("windowFrom")}::int and ${ranked.rank} <= ${param("windowTo")}::int`
+      : sql`${ranked.rank} <= ${ranked.limit}`;
+  return db()
+    .select({
+      ...taskRowFields(ranked),
+      groupKey: sql<string>`${ranked.groupKey}`,
+      status: sql<string>`${ranked.status}`,
+    })
+    .from(ranked)
+    .where(page)
+    .orderBy(ranked.groupKey, ranked.rank);
+}
+
+/** Every list page runs one of a few shapes (the plain list above all): each is built and planned once. */
+const listStatement = preparedByShape<ListValues>("list_rows");
+
+/** The list's groups with their counts and first rows, in the grouping's order. */
+export async function listGroups(
+  project: { id: string; key: string; workspaceId: string },
+  query: ListQuery,
+  today: string,
+  /** The project's statuses in order, when the caller has read them already. */
+  known?: { id: string; name: string }[],
+): Promise<ListGroup[]> {
+  const { shape, values } = shapeAndValues(project, query, today);
   const [rows, names] = await Promise.all([
-    db()
-      .select({
-        ...taskRowFields(ranked),
-        groupKey: sql<string>`${ranked.groupKey}`,
-        status: sql<string>`${ranked.status}`,
-      })
-      .from(ranked)
-      .where(page)
-      .orderBy(ranked.groupKey, ranked.rank),
+    listStatement(JSON.stringify(shape), values, (param) => listRows(shape, param)),
     groupNames(project, query.group, known),
   ]);
   const ids = [...new Set(rows.map((row) => row.id))];
