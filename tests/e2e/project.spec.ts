@@ -60,6 +60,20 @@ test("plain links in repeated items navigate within the page's document; Ctrl+cl
   await tab.close();
   await expect(page).toHaveURL(url);
   expect(await sameDocument()).toBe(true);
+
+  // The List view's sort links (one set per group) keep the scroll position, as Link's preventScrollReset does.
+  await page.setViewportSize({ width: 1280, height: 400 });
+  const review = page.getByRole("region", { name: "Review", exact: true });
+  const scrolled = await review.evaluate((region) => {
+    region.scrollIntoView();
+    return Math.round(window.scrollY);
+  });
+  expect(scrolled).toBeGreaterThan(0);
+  await review.getByRole("link", { name: "Title" }).evaluate((link: HTMLElement) => link.click());
+  await expect(page).toHaveURL(/sort=title&dir=asc$/);
+  await expect(review.getByRole("columnheader", { name: /Title/ })).toHaveAttribute("aria-sort", "ascending");
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+  expect(await sameDocument()).toBe(true);
 });
 
 test("settings: rename, refuse a bad key, archive, restore, delete; the activity log shows each", async ({ page }) => {

@@ -11,7 +11,9 @@ import { useNavigate } from "react-router";
  * The handler leaves alone what a `Link` leaves alone: a click already handled (a `Link`
  * inside, a menu), other buttons and modifier keys (new tab, new window, download), a
  * target other than `_self`, `download`, another origin. Like `Link`, a click on a link to
- * the current location replaces it rather than adding a history entry.
+ * the current location replaces it rather than adding a history entry. An anchor marked
+ * `data-keep-scroll` keeps the scroll position, as `Link`'s `preventScrollReset` does (a
+ * list's sort links).
  */
 export function useDelegatedLinks() {
   const navigate = useNavigate();
@@ -27,7 +29,10 @@ export function useDelegatedLinks() {
       event.preventDefault();
       const to = url.pathname + url.search + url.hash;
       const { pathname, search, hash } = window.location;
-      void navigate(to, { replace: to === pathname + search + hash });
+      void navigate(to, {
+        replace: to === pathname + search + hash,
+        preventScrollReset: anchor.hasAttribute("data-keep-scroll"),
+      });
     },
     [navigate],
   );

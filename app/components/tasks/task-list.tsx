@@ -1,7 +1,7 @@
 import type { CSSObject, Theme } from "@mui/material/styles";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
@@ -301,7 +301,8 @@ function GroupTable({
         </span>
       </header>
       <div className="pl-table-wrap">
-        <table aria-labelledby={titleId} aria-rowcount={view.windowed ? group.total + 1 : undefined}>
+        {/* The sort links and the rows' title links are plain anchors: one handler (components/lists/delegated-links.ts). */}
+        <table aria-labelledby={titleId} aria-rowcount={view.windowed ? group.total + 1 : undefined} onClick={follow}>
           <thead>
             <tr>
               {canEdit ? (
@@ -320,10 +321,10 @@ function GroupTable({
               ) : null}
               {COLUMNS.map((column) => (
                 <th key={column.by} scope="col" aria-sort={sorted(column.by)}>
-                  <Link to={sortHref(column.by)} preventScrollReset>
+                  <a href={sortHref(column.by)} data-keep-scroll="">
                     {column.label}
                     {sort.by === column.by ? (sort.dir === "asc" ? " ↑" : " ↓") : null}
-                  </Link>
+                  </a>
                 </th>
               ))}
               {showStatus ? <th scope="col">Status</th> : null}
@@ -331,8 +332,7 @@ function GroupTable({
               <th scope="col">Subtasks</th>
             </tr>
           </thead>
-          {/* The rows' title links are plain anchors: one handler (components/lists/delegated-links.ts). */}
-          <tbody ref={bodyRef} onClick={follow}>
+          <tbody ref={bodyRef}>
             {view.before > 0 ? <tr aria-hidden="true" className="pl-spacer" style={{ height: view.before }} /> : null}
             {group.cards.length === 0 ? (
               <tr className="pl-empty-row">
