@@ -68,3 +68,10 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
   },
 });
+
+// MUI's theme provider calls `generateThemeVars` on every render, which on the server is every
+// request: a deep merge of the same static colour variables each time (about 1.5 % of a
+// signed-in page's CPU in the profile). They never change, so they are merged once.
+const generateThemeVars = theme.generateThemeVars;
+let themeVars: ReturnType<typeof generateThemeVars> | undefined;
+theme.generateThemeVars = () => (themeVars ??= generateThemeVars());
