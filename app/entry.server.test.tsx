@@ -1,0 +1,107 @@
+import { createRequestHandler, Outlet, Scripts, type ServerBuild } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+
+import { createRequestContext } from "~/.server/request-context";
+import { takeLoggedErrors } from "../tests/setup/logged-errors";
+import * as entry from "./entry.server";
+
+/**
+ * The document renderer with React Router's own request handler around it and a build of
+ * one route made here: the page is answered whole, with the response's nonce on React
+ * Router's scripts, and the render's abort timer is cleared once the page is done (left
+ * running, its closure held each finished render for seconds: decision 012).
+ */
+function buildOf(Page: () => React.ReactNode): ServerBuild {
+  const route = {
+    id: "root",
+    path: "",
+    hasAction: false,
+    hasLoader: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasErrorBoundary: true,
+  };
+  return {
+    entry: { module: entry },
+    routes: {
+      root: {
+        ...route,
+        module: {
+          default: () => (
+            <html lang="en">
+              <head />
+              <body>
+                <Page />
+                <Outlet />
+                <Scripts />
+              </body>
+            </html>
+          ),
+          ErrorBoundary: () => <main>Something went wrong</main>,
+        },
+      },
+    },
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: { root: { ...route, module: "/assets/root.js", imports: [] } },
+      url: "/assets/manifest.js",
+      version: "test",
+    },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {
+      v8_middleware: true,
+      unstable_subResourceIntegrity: false,
+      unstable_trailingSlashAwareDataRequests: true,
+    },
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+async function render(Page: () => React.ReactNode) {
+  const handler = createRequestHandler(buildOf(Page), "production");
+  const context = createRequestContext({ requestId: "test", clientIp: "127.0.0.1", cspNonce: "n0nce" });
+  return handler(new Request("http://localhost/"), context);
+}
+
+/** The render's abort timers (streamTimeout + 1 s) set while `run` ran, and whether each was cleared. */
+async function abortTimers<T>(run: () => Promise<T>) {
+  const set = vi.spyOn(globalThis, "setTimeout");
+  const cleared = vi.spyOn(globalThis, "clearTimeout");
+  const result = await run();
+  const timers = set.mock.calls
+    .map((call, index) => ({ delay: call[1], timer: set.mock.results[index]?.value as unknown }))
+    .filter(({ delay }) => delay === entry.streamTimeout + 1000)
+    .map(({ timer }) => ({ cleared: cleared.mock.calls.some(([id]) => id === timer) }));
+  return { result, timers };
+}
+
+describe("the document renderer", () => {
+  it("answers the whole page, React Router's scripts with the nonce, and clears its abort timer", async () => {
+    const { result: response, timers } = await abortTimers(() => render(() => <main>Hello from the page</main>));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(html).toContain("<main>Hello from the page</main>");
+    expect(html).toMatch(/<script nonce="n0nce"/);
+    expect(timers).toEqual([{ cleared: true }]);
+  });
+
+  it("clears its abort timer when the page fails to render too", async () => {
+    const { result: response, timers } = await abortTimers(() =>
+      render(() => {
+        throw new Error("this page cannot render");
+      }),
+    );
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("<main>Something went wrong</main>");
+    expect(takeLoggedErrors().map((line) => line.msg)).toContain("request failed");
+    expect(timers.length).toBeGreaterThan(0);
+    expect(timers.every((timer) => timer.cleared)).toBe(true);
+  });
+});
