@@ -124,6 +124,15 @@ describe.each(engines)("the task list on %s", (engine) => {
     expect(await titles(project, { assignee: "none", priority: "high" })).toEqual([]);
     // Another workspace's member matches nothing here, even asked for directly.
     expect(await titles(project, { assignee: outsider.id })).toEqual([]);
+
+    // Through the page's URL: the form offers the workspace's labels, members and statuses in order.
+    const page = await listPage(project, new URL(`http://x/?label=${bug.publicId}&assignee=${ann.id}`), TODAY);
+    expect(page.problems).toEqual([]);
+    expect(page.params).toMatchObject({ label: bug.publicId, assignee: ann.id });
+    expect(page.options.labels).toEqual([{ id: bug.publicId, name: "bug" }]);
+    expect(page.options.members.map((member) => member.name)).toEqual(["Olive Owner", "Ann Editor"]);
+    expect(page.options.statuses.map((status) => status.name)).toEqual(["To Do", "In Progress", "Review", "Done"]);
+    expect(page.groups.flatMap((group) => group.cards.map((card) => card.title))).toEqual(["Write the launch brief"]);
   }, 60_000);
 
   it("groups by status, assignee, priority and due date, each with its filtered count", async () => {

@@ -1,7 +1,7 @@
 import type { ListParams, ListView } from "~/components/tasks/types";
 import { TASK_PRIORITIES, type Priority } from "~/validation/task-fields";
 import type { ListFilterOptions, ListFilters, ListGrouping, ListQuery } from "./list";
-import { LIST_GROUPINGS, LIST_MAX_ROWS, LIST_PAGE, listFilterOptions, listGroups, statusesInOrder } from "./list";
+import { LIST_GROUPINGS, LIST_MAX_ROWS, LIST_PAGE, listGroups, listOptions } from "./list";
 import { TASK_SORTS, type TaskSort } from "./queries";
 
 /**
@@ -112,10 +112,10 @@ export async function listPage(
   url: URL,
   today: string,
 ): Promise<ListView> {
-  const [options, columns] = await Promise.all([listFilterOptions(project.workspaceId), statusesInOrder(project.id)]);
+  const options = await listOptions(project);
   const { query, params, problems } = parseListQuery(url, options);
   return {
-    groups: await listGroups(project, query, today, columns),
+    groups: await listGroups(project, query, today, options.statuses),
     params,
     problems,
     sort: query.sort,
@@ -124,7 +124,7 @@ export async function listPage(
     options: {
       members: options.members,
       labels: options.labels.map((label) => ({ id: label.publicId, name: label.name })),
-      statuses: columns,
+      statuses: options.statuses,
     },
   };
 }

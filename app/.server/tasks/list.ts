@@ -3,8 +3,18 @@ import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "../db";
 import { prepared, preparedByShape } from "../db/prepared";
-import { labels, statuses, taskAssignees, taskLabels, tasks, type Priority } from "../db/schema";
-import { membersOf } from "../team/queries";
+import {
+  labels,
+  profiles,
+  projects,
+  statuses,
+  taskAssignees,
+  taskLabels,
+  tasks,
+  workspaceMembers,
+  type Priority,
+} from "../db/schema";
+import { MEMBER_NAME, membersOf, NAME_ORDER, ROLE_ORDER } from "../team/queries";
 import type { ListGroup, ListRow } from "~/components/tasks/types";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { taskKey } from "./access";
@@ -336,21 +346,44 @@ const projectStatuses = prepared((database) =>
     .prepare("project_statuses"),
 );
 
-/** What the filter form offers: the workspace's members and labels. */
-export async function listFilterOptions(workspaceId: string) {
-  const [members, tags] = await Promise.all([membersOf(workspaceId), workspaceLabels().execute({ workspaceId })]);
-  return {
-    members: members.map((member) => ({ id: member.userId, name: member.name })),
-    labels: tags,
-  };
-}
-export type ListFilterOptions = Awaited<ReturnType<typeof listFilterOptions>>;
+export type ListFilterOptions = {
+  members: { id: string; name: string }[];
+  labels: { id: string; publicId: string; name: string }[];
+};
 
-const workspaceLabels = prepared((database) =>
-  database
-    .select({ id: labels.id, publicId: labels.publicId, name: labels.name })
-    .from(labels)
-    .where(eq(labels.workspaceId, sql.placeholder("workspaceId")))
-    .orderBy(asc(sql`lower(${labels.name})`))
-    .prepare("workspace_labels"),
-);
+/**
+ * What the List view reads besides its rows, in one statement: the project's statuses in
+ * order (its groups and the form's statuses), and the filter form's options, the
+ * workspace's labels by name and its members as the team page orders and names them.
+ * Three small reads of their own cost the embedded database three rounds.
+ */
+export async function listOptions(project: { id: string; workspaceId: string }) {
+  const [row] = await listOptionsQuery().execute({ projectId: project.id, workspaceId: project.workspaceId });
+  if (!row) return { statuses: [], labels: [], members: [] };
+  return row;
+}
+
+const listOptionsQuery = prepared((database) => {
+  const workspaceId = sql.placeholder("workspaceId");
+  // Each list is its own `sql` inside the field: Drizzle writes the columns of a one-table
+  // select's fields without their table, which would make `projects.id` the subquery's own.
+  const statusList = sql`(
+    select coalesce(json_agg(json_build_object('id', ${statuses.publicId}, 'name', ${statuses.name}) order by ${statuses.position}), '[]')
+    from ${statuses} where ${statuses.projectId} = ${projects.id})`;
+  const labelList = sql`(
+    select coalesce(json_agg(json_build_object('id', ${labels.id}, 'publicId', ${labels.publicId}, 'name', ${labels.name}) order by lower(${labels.name})), '[]')
+    from ${labels} where ${labels.workspaceId} = ${workspaceId})`;
+  const memberList = sql`(
+    select coalesce(json_agg(json_build_object('id', ${workspaceMembers.userId}, 'name', ${MEMBER_NAME}) order by ${ROLE_ORDER}, ${NAME_ORDER}), '[]')
+    from ${workspaceMembers} left join ${profiles} on ${profiles.id} = ${workspaceMembers.userId}
+    where ${workspaceMembers.workspaceId} = ${workspaceId})`;
+  return database
+    .select({
+      statuses: sql<{ id: string; name: string }[]>`${statusList}`,
+      labels: sql<ListFilterOptions["labels"]>`${labelList}`,
+      members: sql<ListFilterOptions["members"]>`${memberList}`,
+    })
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder("projectId")))
+    .prepare("list_options");
+});

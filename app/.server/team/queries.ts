@@ -6,7 +6,11 @@ import { invitations, profiles, workspaceMembers, type Role } from "../db/schema
 import { permissionsOf } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
 
-const ROLE_ORDER = sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 when 'editor' then 2 else 3 end`;
+/** Members in the order every list of them shows: owners first, then by name. */
+export const ROLE_ORDER = sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 when 'editor' then 2 else 3 end`;
+export const NAME_ORDER = sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`;
+/** A member's name: the profile's, else the address (an invited user who has not set one). */
+export const MEMBER_NAME = sql<string>`coalesce(nullif(${profiles.fullName}, ''), nullif(${profiles.email}, ''), 'Unknown member')`;
 
 /** The members of a workspace (by internal id), owners first, with what the page shows of each. */
 export async function membersOf(workspaceId: string) {
@@ -14,7 +18,7 @@ export async function membersOf(workspaceId: string) {
   return rows.map((row) => ({
     userId: row.userId,
     role: row.role as Role,
-    name: row.fullName || row.email || "Unknown member",
+    name: row.name,
     email: row.email ?? "",
     avatarUrl: row.avatarUrl,
     joinedAt: row.joinedAt.toISOString(),
@@ -28,14 +32,14 @@ const workspaceMembersQuery = prepared((database) =>
       userId: workspaceMembers.userId,
       role: workspaceMembers.role,
       joinedAt: workspaceMembers.createdAt,
-      fullName: profiles.fullName,
+      name: MEMBER_NAME,
       email: profiles.email,
       avatarUrl: profiles.avatarUrl,
     })
     .from(workspaceMembers)
     .leftJoin(profiles, eq(profiles.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, sql.placeholder("workspaceId")))
-    .orderBy(ROLE_ORDER, asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`))
+    .orderBy(ROLE_ORDER, asc(NAME_ORDER))
     .prepare("workspace_members"),
 );
 export type Member = Awaited<ReturnType<typeof membersOf>>[number];
