@@ -152,8 +152,13 @@ describe.each(engines)("tasks on %s", (engine) => {
     expect(todo!.total).toBe(COLUMN_PAGE + 1);
     expect(todo!.cards).toHaveLength(COLUMN_PAGE);
     expect(todo!.cards[0]).toMatchObject({ title: "card 0", dueDate: "2026-03-01", subtasks: { done: 0, total: 1 } });
-    const more = await boardColumns(projectRow!, { [columns[0]!.publicId]: COLUMN_PAGE + 50 });
+    const more = await boardColumns(projectRow!, { column: columns[0]!.publicId, limit: COLUMN_PAGE + 50 });
     expect(more[0]!.cards).toHaveLength(COLUMN_PAGE + 1);
+    // Another column raised shows this one's first page; a column not of this project raises none.
+    const other = await boardColumns(projectRow!, { column: columns[1]!.publicId, limit: COLUMN_PAGE + 50 });
+    expect(other[0]!.cards).toHaveLength(COLUMN_PAGE);
+    const unknown = await boardColumns(projectRow!, { column: "NotAColumn", limit: COLUMN_PAGE + 50 });
+    expect(unknown[0]!.cards).toHaveLength(COLUMN_PAGE);
   }, 60_000);
 
   it("db:repair-positions re-spaces only the columns with unreadable or overlong keys, keeping their order", async () => {

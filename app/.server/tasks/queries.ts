@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
 
 import { db } from "../db";
+import { prepared, preparedByShape } from "../db/prepared";
 import {
   checklistItems,
   labels,
@@ -42,62 +43,26 @@ export function orderOf({ by, dir }: TaskSort) {
 export const COLUMN_PAGE = 50;
 
 /**
- * The board: each status with its count of top-level tasks and its first `limit` cards by
- * position (`limits` raises one column's, for its "Show more"). A fixed number of queries
- * whatever the number of tasks: the ranked cards, then their assignees, labels, subtask
- * and checklist counts for exactly those cards.
+ * The board: each status with its count of top-level tasks and its first COLUMN_PAGE cards
+ * by position (`more` raises one column's, for its "Show more"). A fixed number of queries
+ * whatever the number of tasks: the columns, the ranked cards, then their assignees,
+ * labels, subtask and checklist counts for exactly those cards. The first two are prepared
+ * (the cards' per shape: with or without a column shown further).
  */
 export async function boardColumns(
   project: { id: string; key: string },
-  limits: Record<string, number> = {},
+  more?: { column: string; limit: number },
   sort: TaskSort = { by: "position", dir: "asc" },
 ): Promise<BoardColumn[]> {
-  const columns = await db()
-    .select({
-      id: statuses.id,
-      publicId: statuses.publicId,
-      name: statuses.name,
-      color: statuses.color,
-      category: statuses.category,
-    })
-    .from(statuses)
-    .where(eq(statuses.projectId, project.id))
-    .orderBy(asc(statuses.position));
-  const limitOf = (publicId: string) => Math.max(COLUMN_PAGE, limits[publicId] ?? 0);
-  const limitCase = sql.join(
-    [
-      sql`case ${tasks.statusId}`,
-      ...columns.map((column) => sql`when ${column.id}::uuid then ${limitOf(column.publicId)}::int`),
-      sql`else ${COLUMN_PAGE}::int end`,
-    ],
-    sql` `,
-  );
-  const ranked = db()
-    .select({
-      id: tasks.id,
-      publicId: sql<string>`${tasks.publicId}`.as("public_id"),
-      statusId: sql<string>`${tasks.statusId}`.as("status_id"),
-      number: sql<number>`${tasks.number}`.as("number"),
-      title: sql<string>`${tasks.title}`.as("title"),
-      priority: sql<Priority>`${tasks.priority}`.as("priority"),
-      dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
-      completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
-      rank: sql<number>`row_number() over (partition by ${tasks.statusId} order by ${orderOf(sort)}, ${tasks.id})`.as(
-        "rank",
-      ),
-      total: sql<number>`count(*) over (partition by ${tasks.statusId})`.as("total"),
-      limit: sql<number>`${limitCase}`.as("page_limit"),
-    })
-    .from(tasks)
-    .where(
-      and(eq(tasks.projectId, project.id), isNull(tasks.deletedAt), isNull(tasks.archivedAt), isNull(tasks.parentId)),
-    )
-    .as("ranked");
-  const rows = await db()
-    .select({ ...taskRowFields(ranked), statusId: sql<string>`${ranked.statusId}` })
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${ranked.limit}`)
-    .orderBy(ranked.statusId, ranked.rank);
+  const columns = await boardStatuses().execute({ projectId: project.id });
+  const raised = more ? columns.find((column) => column.publicId === more.column) : undefined;
+  const values = {
+    projectId: project.id,
+    raisedId: raised?.id,
+    raisedLimit: raised && more ? Math.max(COLUMN_PAGE, more.limit) : undefined,
+  };
+  const shape = `${sort.by} ${sort.dir}${raised ? " raised" : ""}`;
+  const rows = await boardStatement(shape, values, (param) => boardCards(sort, Boolean(raised), param));
   const ids = rows.map((row) => row.id);
   const [people, tags, progress, checklists] =
     ids.length === 0
@@ -155,6 +120,63 @@ export function taskRowFields(
     completedAt: sql<string | null>`${ranked.completedAt}`,
     total: sql<number>`${ranked.total}`,
   };
+}
+
+const boardStatuses = prepared((database) =>
+  database
+    .select({
+      id: statuses.id,
+      publicId: statuses.publicId,
+      name: statuses.name,
+      color: statuses.color,
+      category: statuses.category,
+    })
+    .from(statuses)
+    .where(eq(statuses.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(statuses.position))
+    .prepare("board_statuses"),
+);
+
+type BoardValues = { projectId: string; raisedId?: string; raisedLimit?: number };
+
+const boardStatement = preparedByShape<BoardValues>("board_cards");
+
+/** The board's cards for a sort, each value a `param`; `raised`: one column shows more than the first page. */
+function boardCards(sort: TaskSort, raised: boolean, param: (name: keyof BoardValues) => unknown) {
+  const limit = raised
+    ? sql`case when ${tasks.statusId} = ${param("raisedId")}::uuid then ${param("raisedLimit")}::int else ${COLUMN_PAGE}::int end`
+    : sql`${COLUMN_PAGE}::int`;
+  const ranked = db()
+    .select({
+      id: tasks.id,
+      publicId: sql<string>`${tasks.publicId}`.as("public_id"),
+      statusId: sql<string>`${tasks.statusId}`.as("status_id"),
+      number: sql<number>`${tasks.number}`.as("number"),
+      title: sql<string>`${tasks.title}`.as("title"),
+      priority: sql<Priority>`${tasks.priority}`.as("priority"),
+      dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
+      completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
+      rank: sql<number>`row_number() over (partition by ${tasks.statusId} order by ${orderOf(sort)}, ${tasks.id})`.as(
+        "rank",
+      ),
+      total: sql<number>`count(*) over (partition by ${tasks.statusId})`.as("total"),
+      limit: sql<number>`${limit}`.as("page_limit"),
+    })
+    .from(tasks)
+    .where(
+      and(
+        sql`${tasks.projectId} = ${param("projectId")}::uuid`,
+        isNull(tasks.deletedAt),
+        isNull(tasks.archivedAt),
+        isNull(tasks.parentId),
+      ),
+    )
+    .as("ranked");
+  return db()
+    .select({ ...taskRowFields(ranked), statusId: sql<string>`${ranked.statusId}` })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${ranked.limit}`)
+    .orderBy(ranked.statusId, ranked.rank);
 }
 
 /** Rows of per-task lookups by their task, each shaped by `shape`: one pass, not a search per row. */

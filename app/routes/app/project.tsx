@@ -113,7 +113,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [activity, members, board, list, statuses, chat, calendar, mindMap] = await Promise.all([
     view === "activity" ? activityLog(project.id, workspace.id, url) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
-    view === "board" ? boardColumns(project, columnLimits(url)) : null,
+    view === "board" ? boardColumns(project, raisedColumn(url)) : null,
     view === "list" ? listPage(project, url, today) : null,
     view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
     view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
@@ -167,10 +167,9 @@ function messageParam(url: URL, name: string) {
 }
 
 /** `?more=<status>&limit=<n>`: one column shows more than its first page. */
-function columnLimits(url: URL): Record<string, number> {
+function raisedColumn(url: URL) {
   const column = url.searchParams.get("more");
-  const limit = pageParam(url, "limit");
-  return column ? { [column]: Math.min(limit, 5_000) } : {};
+  return column ? { column, limit: Math.min(pageParam(url, "limit"), 5_000) } : undefined;
 }
 
 const saved = { title: "Project updated", description: "Your changes are saved.", variant: "success" } as const;
