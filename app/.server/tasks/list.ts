@@ -18,7 +18,15 @@ import { MEMBER_NAME, membersOf, NAME_ORDER, ROLE_ORDER } from "../team/queries"
 import type { ListGroup, ListRow } from "~/components/tasks/types";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { taskKey } from "./access";
-import { assigneesOf, byTask, labelsOf, orderOf, subtaskProgress, taskRowFields, type TaskSort } from "./queries";
+import {
+  assigneesOf,
+  byTask,
+  labelsOf,
+  rankedTaskFields,
+  subtaskProgress,
+  taskRowFields,
+  type TaskSort,
+} from "./queries";
 
 /**
  * The List view's read: the project's top-level tasks filtered in SQL, grouped by status,
@@ -219,20 +227,9 @@ function listRows(shape: ListShape, param: Param) {
       : sql`${LIST_PAGE}::int`;
   const base = db()
     .select({
-      id: tasks.id,
-      publicId: sql<string>`${tasks.publicId}`.as("public_id"),
+      ...rankedTaskFields(key, shape.sort, limit),
       groupKey: key.as("group_key"),
       status: sql<string>`${statuses.name}`.as("status_name"),
-      number: sql<number>`${tasks.number}`.as("number"),
-      title: sql<string>`${tasks.title}`.as("title"),
-      priority: sql<Priority>`${tasks.priority}`.as("priority"),
-      dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
-      completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
-      rank: sql<number>`row_number() over (partition by ${key} order by ${orderOf(shape.sort)}, ${tasks.id})`.as(
-        "rank",
-      ),
-      total: sql<number>`count(*) over (partition by ${key})`.as("total"),
-      limit: sql<number>`${limit}`.as("page_limit"),
     })
     .from(tasks)
     .innerJoin(statuses, eq(statuses.id, tasks.statusId));

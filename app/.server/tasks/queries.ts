@@ -148,19 +148,8 @@ function boardCards(sort: TaskSort, raised: boolean, param: (name: keyof BoardVa
     : sql`${COLUMN_PAGE}::int`;
   const ranked = db()
     .select({
-      id: tasks.id,
-      publicId: sql<string>`${tasks.publicId}`.as("public_id"),
+      ...rankedTaskFields(tasks.statusId, sort, limit),
       statusId: sql<string>`${tasks.statusId}`.as("status_id"),
-      number: sql<number>`${tasks.number}`.as("number"),
-      title: sql<string>`${tasks.title}`.as("title"),
-      priority: sql<Priority>`${tasks.priority}`.as("priority"),
-      dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
-      completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
-      rank: sql<number>`row_number() over (partition by ${tasks.statusId} order by ${orderOf(sort)}, ${tasks.id})`.as(
-        "rank",
-      ),
-      total: sql<number>`count(*) over (partition by ${tasks.statusId})`.as("total"),
-      limit: sql<number>`${limit}`.as("page_limit"),
     })
     .from(tasks)
     .where(
@@ -177,6 +166,25 @@ function boardCards(sort: TaskSort, raised: boolean, param: (name: keyof BoardVa
     .from(ranked)
     .where(sql`${ranked.rank} <= ${ranked.limit}`)
     .orderBy(ranked.statusId, ranked.rank);
+}
+
+/**
+ * A ranked page of tasks' fields: each task's row, its rank and count within `partition`
+ * (a column, a group) in the sort's order, and the page's `limit` for the outer select.
+ */
+export function rankedTaskFields(partition: SQLWrapper, sort: TaskSort, limit: SQLWrapper) {
+  return {
+    id: tasks.id,
+    publicId: sql<string>`${tasks.publicId}`.as("public_id"),
+    number: sql<number>`${tasks.number}`.as("number"),
+    title: sql<string>`${tasks.title}`.as("title"),
+    priority: sql<Priority>`${tasks.priority}`.as("priority"),
+    dueDate: sql<string | null>`${tasks.dueDate}`.as("due_date"),
+    completedAt: sql<Date | null>`${tasks.completedAt}`.as("completed_at"),
+    rank: sql<number>`row_number() over (partition by ${partition} order by ${orderOf(sort)}, ${tasks.id})`.as("rank"),
+    total: sql<number>`count(*) over (partition by ${partition})`.as("total"),
+    limit: sql<number>`${limit}`.as("page_limit"),
+  };
 }
 
 /** Rows of per-task lookups by their task, each shaped by `shape`: one pass, not a search per row. */
