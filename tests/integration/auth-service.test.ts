@@ -315,7 +315,7 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     });
   });
 
-  it("checks a session in-process as GET /user does (the same user, without identities); a token verified before still stops at its expiry and with its session", async () => {
+  it("checks a session in-process as GET /user does (the same user, without identities); a token verified before still stops at its expiry, a ban, a deletion and with its session", async () => {
     const { userForAccessToken } = await import("~/.server/auth-service");
     const email = await confirmedUser("dorothy");
     const supabase = supabaseClient(server.url);
@@ -333,6 +333,17 @@ describe.each(engines)("the auth service with e-mail confirmation on %s", (engin
     } finally {
       vi.useRealTimers();
     }
+    expect((await userForAccessToken(token)).email).toBe(email);
+    // A ban or a deletion ends the session check at once, as GET /user's does.
+    const byEmail = eq(users.email, email);
+    await database.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 60_000) })
+      .where(byEmail);
+    await expect(userForAccessToken(token)).rejects.toMatchObject({ status: 403, code: "user_banned" });
+    await database.db.update(users).set({ bannedUntil: null, deletedAt: new Date() }).where(byEmail);
+    await expect(userForAccessToken(token)).rejects.toMatchObject({ status: 403, code: "user_not_found" });
+    await database.db.update(users).set({ deletedAt: null }).where(byEmail);
     expect((await userForAccessToken(token)).email).toBe(email);
     expect((await supabase.auth.signOut({ scope: "local" })).error).toBeNull();
     await expect(userForAccessToken(token)).rejects.toMatchObject({ status: 403, code: "session_not_found" });

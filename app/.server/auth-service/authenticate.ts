@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared";
 import { AuthError } from "./errors";
 import { verifyAccessToken } from "./jwt";
-import { sessions, users } from "./schema";
-import { isBanned } from "./users";
+import { sessions, users, type UserRow } from "./schema";
+import { isBanned, USER_JSON_COLUMNS } from "./users";
 
 /**
  * The Bearer access token of a user-scoped request. Beyond the signature, the session row
@@ -21,17 +21,35 @@ export async function authenticate(request: Request) {
 export async function authenticateToken(token: string) {
   const claims = await verifyAccessToken(token);
   const [row] = await sessionWithUser().execute({ sessionId: claims.session_id });
-  const session = row?.session;
-  if (!session || session.userId !== claims.sub) {
-    throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
-  }
-  const user = row.user;
-  if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
-  if (isBanned(user)) throw new AuthError(403, "user_banned", "User is banned");
-  return { user, session };
+  const user = checked(claims, row?.session.userId, row?.user);
+  return { user, session: row!.session };
 }
 
-/** Every signed-in page asks this: the session and its user in one statement. */
+/**
+ * The same checks for the app's session check in this process, reading only the user's
+ * columns GET /user answers: it runs on every signed-in page, and the session's other
+ * columns and the password hash were read for nothing.
+ */
+export async function authenticatedUser(token: string) {
+  const claims = await verifyAccessToken(token);
+  const [row] = await sessionUser().execute({ sessionId: claims.session_id });
+  return checked(claims, row?.sessionUserId, row?.user);
+}
+
+/** The session must still exist and be the token's user's; the user must exist and not be banned. */
+function checked<User extends Pick<UserRow, "bannedUntil">>(
+  claims: { sub: string },
+  sessionUserId: string | undefined,
+  user: User | null | undefined,
+): User {
+  if (!sessionUserId || sessionUserId !== claims.sub) {
+    throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  }
+  if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
+  if (isBanned(user)) throw new AuthError(403, "user_banned", "User is banned");
+  return user;
+}
+
 const sessionWithUser = prepared((database) =>
   database
     .select({ session: sessions, user: users })
@@ -39,4 +57,14 @@ const sessionWithUser = prepared((database) =>
     .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
     .where(eq(sessions.id, sql.placeholder("sessionId")))
     .prepare("session_with_user"),
+);
+
+/** Every signed-in page asks this: the session's user, in one statement. */
+const sessionUser = prepared((database) =>
+  database
+    .select({ sessionUserId: sessions.userId, user: USER_JSON_COLUMNS })
+    .from(sessions)
+    .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .prepare("session_user"),
 );

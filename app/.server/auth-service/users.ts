@@ -11,11 +11,11 @@ export type Db = Database | Transaction;
 
 const EMAIL_APP_METADATA = { provider: "email", providers: ["email"] };
 
-export function userAppMetadata(user: UserRow): JsonObject {
+export function userAppMetadata(user: Pick<UserRow, "rawAppMetaData">): JsonObject {
   return { ...EMAIL_APP_METADATA, ...user.rawAppMetaData };
 }
 
-export function userMetadata(user: UserRow): JsonObject {
+export function userMetadata(user: Pick<UserRow, "rawUserMetaData">): JsonObject {
   return user.rawUserMetaData;
 }
 
@@ -127,11 +127,31 @@ function identityJson(identity: IdentityRow) {
   };
 }
 
+/** The user's columns Supabase's User object is made of (`userJson`), for reads that need no more. */
+export const USER_JSON_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  emailConfirmedAt: users.emailConfirmedAt,
+  confirmationSentAt: users.confirmationSentAt,
+  recoverySentAt: users.recoverySentAt,
+  emailChange: users.emailChange,
+  emailChangeSentAt: users.emailChangeSentAt,
+  lastSignInAt: users.lastSignInAt,
+  rawAppMetaData: users.rawAppMetaData,
+  rawUserMetaData: users.rawUserMetaData,
+  isAnonymous: users.isAnonymous,
+  bannedUntil: users.bannedUntil,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+export type UserJsonRow = Pick<UserRow, keyof typeof USER_JSON_COLUMNS>;
+
 /**
  * Supabase's User object: strings never null, unset timestamps left out; `identities` only
  * when they were read (the field is optional in Supabase's type).
  */
-export function userJson(user: UserRow, userIdentityRows?: IdentityRow[]) {
+export function userJson(user: UserJsonRow, userIdentityRows?: IdentityRow[]) {
   return {
     id: user.id,
     aud: "authenticated",
@@ -189,6 +209,6 @@ export function obfuscatedUser(email: string) {
   };
 }
 
-export function isBanned(user: UserRow) {
+export function isBanned(user: Pick<UserRow, "bannedUntil">) {
   return Boolean(user.bannedUntil && user.bannedUntil > new Date());
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { writeWithActivity } from "../../activity/use-case";
 import { db } from "../../db";
 import type { Transaction } from "../../db/client";
-import { authenticate, authenticateToken } from "../authenticate";
+import { authenticate, authenticatedUser } from "../authenticate";
 import { AuthError, validationFailed } from "../errors";
 import { json, normalizeEmail, optionalObject, optionalString, readJson, type JsonBody } from "../http";
 import { storeMailToken } from "../mail-tokens";
@@ -28,8 +28,7 @@ export async function getUser(request: Request) {
  * and without `identities`, which the app never reads (a statement less on every page).
  */
 export async function userForAccessToken(token: string) {
-  const { user } = await authenticateToken(token);
-  return userJson(user);
+  return userJson(await authenticatedUser(token));
 }
 
 /** PUT /user: metadata (`data`), password, and e-mail (confirmed by a mail to the new address). */
