@@ -93,6 +93,12 @@ export function cpuMs(pid: number) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** cpuMs of a process's main thread alone: a Node server's request thread. */
+export function mainThreadCpuMs(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** cpuMs of a process and its children (the app processes under a WEB_CONCURRENCY primary). */
 export function treeCpuMs(pid: number) {
   let total = cpuMs(pid);

@@ -1,0 +1,191 @@
+// `npm run bench:ab -- <checkout A> <checkout B>`: two builds of the app compared side by
+// side. On a shared machine whose speed drifts by a third within minutes, runs of one build
+// after the other measure the drift (decision 012, stop 27); here both servers run at once,
+// on copies of the same seeded data, and take turns: a batch of BENCH_AB_BATCH GETs of one
+// page by BENCH_AB_CLIENTS clients to one server, then to the other, BENCH_AB_ROUNDS rounds
+// (the order alternating). Each server's CPU comes from /proc: its request thread alone and
+// the whole process (PGlite's database thread included). Needs `npm run build` in each
+// checkout. BENCH_ENGINES=pglite (default) or postgres (BENCH_DATABASE_URL's server, a
+// throwaway database); BENCH_AB_PAGE=dashboard, project (default) or board.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+import { sql } from "drizzle-orm";
+
+import { setDatabase, db } from "~/.server/db";
+import { openDatabase } from "~/.server/db/client";
+import { seedBench } from "~/.server/demo/seed";
+import {
+  ADMIN_URL,
+  PASSWORD,
+  UNLIMITED,
+  admin,
+  cpuMs,
+  freePort,
+  mainThreadCpuMs,
+  ms,
+  percentile,
+  signIn,
+  stop,
+  untilUp,
+} from "./bench-support";
+
+const checkouts = process.argv.slice(2).map((dir) => path.resolve(dir));
+if (checkouts.length !== 2) {
+  console.error("Usage: npm run bench:ab -- <checkout A> <checkout B> (each with its `npm run build`)");
+  process.exit(1);
+}
+const engine = process.env.BENCH_ENGINES === "postgres" ? "postgres" : "pglite";
+const page = process.env.BENCH_AB_PAGE ?? "project";
+const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 10);
+const BATCH = Number(process.env.BENCH_AB_BATCH ?? 200);
+const CLIENTS = Number(process.env.BENCH_AB_CLIENTS ?? 10);
+const EMAIL = "big@bench.local";
+
+type Server = {
+  dir: string;
+  base: string;
+  child: ChildProcess;
+  cookie: string;
+  thread: number;
+  process: number;
+  timings: number[];
+  batchP99: number[];
+};
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-ab-"));
+const database = engine === "postgres" ? `plotline_bench_ab_${randomBytes(4).toString("hex")}` : undefined;
+const servers: Server[] = [];
+try {
+  const { url, projectId } = await seed();
+  for (const [index, dir] of checkouts.entries()) {
+    const dataDir = path.join(work, `server-${index}`);
+    fs.cpSync(path.join(work, "seed"), dataDir, { recursive: true });
+    servers.push(await start(dir, dataDir, url));
+  }
+  const target =
+    page === "dashboard" ? "/app/dashboard" : `/app/project/${projectId}${page === "board" ? "?view=board" : ""}`;
+  for (const server of servers) {
+    server.cookie = await signIn(server.base, EMAIL);
+    await batch(server, target, 400);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const server of round % 2 ? [...servers].reverse() : servers) {
+      await batch(server, target, 20);
+      const thread = mainThreadCpuMs(server.child.pid!);
+      const whole = cpuMs(server.child.pid!);
+      const timings = (await batch(server, target, BATCH)).sort((a, b) => a - b);
+      server.thread += mainThreadCpuMs(server.child.pid!) - thread;
+      server.process += cpuMs(server.child.pid!) - whole;
+      server.timings.push(...timings);
+      server.batchP99.push(percentile(timings, 99));
+    }
+  }
+  report(target);
+} finally {
+  for (const server of servers) await stop(server.child);
+  if (database) await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** The bench account (5 workspaces, 100 projects) in a data directory each server gets a copy of. */
+async function seed() {
+  const dataDir = path.join(work, "seed");
+  fs.mkdirSync(dataDir, { recursive: true });
+  let url: string | undefined;
+  if (database) {
+    await admin((client) => client.query(`create database ${database}`));
+    const address = new URL(ADMIN_URL);
+    address.pathname = `/${database}`;
+    url = address.toString();
+  }
+  process.env.DATA_DIR = dataDir;
+  const handle = await openDatabase({ databaseUrl: url, dataDir });
+  await handle.migrate();
+  setDatabase(handle);
+  try {
+    const bench = await seedBench({ email: EMAIL, password: PASSWORD, workspaceCount: 5, projectCount: 100 });
+    await db().execute(sql`analyze`);
+    return { url, projectId: bench.projectIds[0]! };
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+}
+
+async function start(dir: string, dataDir: string, databaseUrl: string | undefined): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      PORT: String(port),
+      APP_URL: base,
+      ...UNLIMITED,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await untilUp(base);
+  return { dir, base, child, cookie: "", thread: 0, process: 0, timings: [], batchP99: [] };
+}
+
+/** `count` GETs by CLIENTS clients on kept-alive sockets, each timed to its last byte. */
+async function batch(server: Server, target: string, count: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const get = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      http
+        .get(
+          `${server.base}${target}`,
+          { agent, headers: { Cookie: server.cookie, "Accept-Encoding": "gzip" } },
+          (response) => {
+            response.resume();
+            response.on("end", () => {
+              if (response.statusCode !== 200) reject(new Error(`${target} answered ${response.statusCode}`));
+              else resolve(performance.now() - started);
+            });
+          },
+        )
+        .on("error", reject);
+    });
+  const timings: number[] = [];
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < count) {
+          next += 1;
+          timings.push(await get());
+        }
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
+  return timings;
+}
+
+function report(target: string) {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(
+    `\n${engine}, GET ${target.replace(/project\/\w+/, "project/…")}: ${ROUNDS} rounds of ${BATCH} requests by ${CLIENTS} clients to each build in turn.\n`,
+  );
+  console.log("| build | request thread | whole process | p50 | p99 | median of the batches' p99 |");
+  console.log("|---|---|---|---|---|---|");
+  for (const server of servers) {
+    const count = server.timings.length;
+    const sorted = [...server.timings].sort((a, b) => a - b);
+    console.log(
+      `| ${server.dir} | ${ms(server.thread / count)} | ${ms(server.process / count)} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(median(server.batchP99))} |`,
+    );
+  }
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.`);
+}
