@@ -19,20 +19,7 @@ import { sql } from "drizzle-orm";
 import { setDatabase, db } from "~/.server/db";
 import { openDatabase } from "~/.server/db/client";
 import { seedBench } from "~/.server/demo/seed";
-import {
-  ADMIN_URL,
-  PASSWORD,
-  UNLIMITED,
-  admin,
-  cpuMs,
-  freePort,
-  mainThreadCpuMs,
-  ms,
-  percentile,
-  signIn,
-  stop,
-  untilUp,
-} from "./bench-support";
+import * as bench from "./bench-support";
 
 const checkouts = process.argv.slice(2).map((dir) => path.resolve(dir));
 if (checkouts.length !== 2) {
@@ -70,25 +57,25 @@ try {
   const target =
     page === "dashboard" ? "/app/dashboard" : `/app/project/${projectId}${page === "board" ? "?view=board" : ""}`;
   for (const server of servers) {
-    server.cookie = await signIn(server.base, EMAIL);
+    server.cookie = await bench.signIn(server.base, EMAIL);
     await batch(server, target, 400);
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const server of round % 2 ? [...servers].reverse() : servers) {
       await batch(server, target, 20);
-      const thread = mainThreadCpuMs(server.child.pid!);
-      const whole = cpuMs(server.child.pid!);
+      const thread = bench.mainThreadCpuMs(server.child.pid!);
+      const whole = bench.cpuMs(server.child.pid!);
       const timings = (await batch(server, target, BATCH)).sort((a, b) => a - b);
-      server.thread += mainThreadCpuMs(server.child.pid!) - thread;
-      server.process += cpuMs(server.child.pid!) - whole;
+      server.thread += bench.mainThreadCpuMs(server.child.pid!) - thread;
+      server.process += bench.cpuMs(server.child.pid!) - whole;
       server.timings.push(...timings);
-      server.batchP99.push(percentile(timings, 99));
+      server.batchP99.push(bench.percentile(timings, 99));
     }
   }
   report(target);
 } finally {
-  for (const server of servers) await stop(server.child);
-  if (database) await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+  for (const server of servers) await bench.stop(server.child);
+  if (database) await bench.admin((client) => client.query(`drop database if exists ${database} with (force)`));
   fs.rmSync(work, { recursive: true, force: true });
 }
 
@@ -98,8 +85,8 @@ async function seed() {
   fs.mkdirSync(dataDir, { recursive: true });
   let url: string | undefined;
   if (database) {
-    await admin((client) => client.query(`create database ${database}`));
-    const address = new URL(ADMIN_URL);
+    await bench.admin((client) => client.query(`create database ${database}`));
+    const address = new URL(bench.ADMIN_URL);
     address.pathname = `/${database}`;
     url = address.toString();
   }
@@ -108,9 +95,9 @@ async function seed() {
   await handle.migrate();
   setDatabase(handle);
   try {
-    const bench = await seedBench({ email: EMAIL, password: PASSWORD, workspaceCount: 5, projectCount: 100 });
+    const seeded = await seedBench({ email: EMAIL, password: bench.PASSWORD, workspaceCount: 5, projectCount: 100 });
     await db().execute(sql`analyze`);
-    return { url, projectId: bench.projectIds[0]! };
+    return { url, projectId: seeded.projectIds[0]! };
   } finally {
     setDatabase(undefined);
     await handle.close();
@@ -118,7 +105,7 @@ async function seed() {
 }
 
 async function start(dir: string, dataDir: string, databaseUrl: string | undefined): Promise<Server> {
-  const port = await freePort();
+  const port = await bench.freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     cwd: dir,
@@ -128,11 +115,11 @@ async function start(dir: string, dataDir: string, databaseUrl: string | undefin
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       APP_URL: base,
-      ...UNLIMITED,
+      ...bench.UNLIMITED,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await untilUp(base);
+  await bench.untilUp(base);
   return { dir, base, child, cookie: "", thread: 0, process: 0, timings: [], batchP99: [] };
 }
 
@@ -184,7 +171,7 @@ function report(target: string) {
     const count = server.timings.length;
     const sorted = [...server.timings].sort((a, b) => a - b);
     console.log(
-      `| ${server.dir} | ${ms(server.thread / count)} | ${ms(server.process / count)} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(median(server.batchP99))} |`,
+      `| ${server.dir} | ${bench.ms(server.thread / count)} | ${bench.ms(server.process / count)} | ${bench.ms(bench.percentile(sorted, 50))} | ${bench.ms(bench.percentile(sorted, 99))} | ${bench.ms(median(server.batchP99))} |`,
     );
   }
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.`);
