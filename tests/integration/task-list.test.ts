@@ -7,7 +7,7 @@ import { FieldError, ForbiddenError, NotFoundError } from "~/.server/errors";
 import { newPublicId } from "~/.server/ids";
 import { createProject, setProjectArchived } from "~/.server/projects/projects";
 import { bulkEditTasks, BULK_MAX } from "~/.server/tasks/bulk";
-import { listGroups, LIST_PAGE, type ListFilters, type ListQuery } from "~/.server/tasks/list";
+import { listGroups, listOptions, LIST_PAGE, type ListFilters, type ListQuery } from "~/.server/tasks/list";
 import { listPage } from "~/.server/tasks/list-params";
 import { createTask, moveTask } from "~/.server/tasks/tasks";
 import { engines, useTestDatabase } from "../setup/database";
@@ -89,7 +89,7 @@ describe.each(engines)("the task list on %s", (engine) => {
   });
 
   async function titles(project: { id: string; key: string; workspaceId: string }, filters: ListFilters) {
-    const groups = await listGroups(project, query(filters), TODAY);
+    const groups = await listGroups(project, query(filters), TODAY, await listOptions(project));
     const total = groups.reduce((sum, group) => sum + group.total, 0);
     const found = groups.flatMap((group) => group.cards.map((card) => card.title)).sort();
     expect(total).toBe(found.length);
@@ -138,7 +138,7 @@ describe.each(engines)("the task list on %s", (engine) => {
   it("groups by status, assignee, priority and due date, each with its filtered count", async () => {
     const { project, a, b, c, d } = await setup();
     const shape = async (group: ListQuery["group"], filters: ListFilters = {}) =>
-      (await listGroups(project, query(filters, group), TODAY)).map((entry) => [
+      (await listGroups(project, query(filters, group), TODAY, await listOptions(project))).map((entry) => [
         entry.name,
         entry.total,
         entry.cards.map((card) => card.id),
@@ -178,7 +178,7 @@ describe.each(engines)("the task list on %s", (engine) => {
     const created = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Big" });
     const [project] = await db().select().from(projects).where(eq(projects.publicId, created.id));
     for (let i = 0; i <= LIST_PAGE; i++) await createTask(owner.actor, { projectId: created.id, title: `t${i}` });
-    const [todo] = await listGroups(project!, query({}), TODAY);
+    const [todo] = await listGroups(project!, query({}), TODAY, await listOptions(project!));
     expect([todo!.total, todo!.cards.length]).toEqual([LIST_PAGE + 1, LIST_PAGE]);
     const url = new URL(`http://x/?view=list&more=${todo!.id}&limit=${LIST_PAGE * 2}`);
     const more = await listPage(project!, url, TODAY);

@@ -115,7 +115,7 @@ export async function listPage(
   const options = await listOptions(project);
   const { query, params, problems } = parseListQuery(url, options);
   return {
-    groups: await listGroups(project, query, today, options.statuses),
+    groups: await listGroups(project, query, today, options),
     params,
     problems,
     sort: query.sort,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "../db";
@@ -14,7 +14,7 @@ import {
   workspaceMembers,
   type Priority,
 } from "../db/schema";
-import { MEMBER_NAME, membersOf, NAME_ORDER, ROLE_ORDER } from "../team/queries";
+import { MEMBER_NAME, NAME_ORDER, ROLE_ORDER } from "../team/queries";
 import type { ListGroup, ListRow } from "~/components/tasks/types";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { taskKey } from "./access";
@@ -259,14 +259,12 @@ export async function listGroups(
   project: { id: string; key: string; workspaceId: string },
   query: ListQuery,
   today: string,
-  /** The project's statuses in order, when the caller has read them already. */
-  known?: { id: string; name: string }[],
+  /** The project's statuses and the workspace's members, as `listOptions` reads them. */
+  options: Pick<ListOptions, "statuses" | "members">,
 ): Promise<ListGroup[]> {
   const { shape, values } = shapeAndValues(project, query, today);
-  const [rows, names] = await Promise.all([
-    listStatement(JSON.stringify(shape), values, (param) => listRows(shape, param)),
-    groupNames(project, query.group, known),
-  ]);
+  const rows = await listStatement(JSON.stringify(shape), values, (param) => listRows(shape, param));
+  const names = groupNames(query.group, options);
   const ids = [...new Set(rows.map((row) => row.id))];
   const [people, tags, progress] =
     ids.length === 0 ? [[], [], []] : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids)]);
@@ -302,46 +300,21 @@ export async function listGroups(
 }
 
 /** Every group the grouping can have, in its order (members by name, nobody last). */
-async function groupNames(
-  project: { id: string; workspaceId: string },
+function groupNames(
   group: ListGrouping,
-  known?: { id: string; name: string }[],
-): Promise<Omit<ListGroup, "total" | "cards">[]> {
+  options: Pick<ListOptions, "statuses" | "members">,
+): Omit<ListGroup, "total" | "cards">[] {
   switch (group) {
-    case "assignee": {
-      const members = await membersOf(project.workspaceId);
-      return [
-        ...members
-          .map((member) => ({ id: member.userId, name: member.name }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-        { id: "none", name: "Unassigned" },
-      ];
-    }
+    case "assignee":
+      return [...[...options.members].sort((a, b) => a.name.localeCompare(b.name)), { id: "none", name: "Unassigned" }];
     case "priority":
       return [...TASK_PRIORITIES].reverse().map((priority) => ({ id: priority, name: PRIORITY_NAMES[priority] }));
     case "due":
       return DUE_BUCKETS.map((bucket) => ({ ...bucket }));
-    default: {
-      const rows = known ?? (await statusesInOrder(project.id));
-      return rows.map((row) => ({ ...row, status: { id: row.id, name: row.name } }));
-    }
+    default:
+      return options.statuses.map((row) => ({ ...row, status: { id: row.id, name: row.name } }));
   }
 }
-
-/** A project's statuses by position, as the list's groups and its filter form name them. */
-export function statusesInOrder(projectId: string) {
-  return projectStatuses().execute({ projectId });
-}
-
-/** Prepared, as the labels below and the members (team/queries.ts): every List view reads them. */
-const projectStatuses = prepared((database) =>
-  database
-    .select({ id: statuses.publicId, name: statuses.name })
-    .from(statuses)
-    .where(eq(statuses.projectId, sql.placeholder("projectId")))
-    .orderBy(asc(statuses.position))
-    .prepare("project_statuses"),
-);
 
 export type ListFilterOptions = {
   members: { id: string; name: string }[];
@@ -354,11 +327,11 @@ export type ListFilterOptions = {
  * workspace's labels by name and its members as the team page orders and names them.
  * Three small reads of their own cost the embedded database three rounds.
  */
-export async function listOptions(project: { id: string; workspaceId: string }) {
+export async function listOptions(project: { id: string; workspaceId: string }): Promise<ListOptions> {
   const [row] = await listOptionsQuery().execute({ projectId: project.id, workspaceId: project.workspaceId });
-  if (!row) return { statuses: [], labels: [], members: [] };
-  return row;
+  return row ?? { statuses: [], labels: [], members: [] };
 }
+export type ListOptions = ListFilterOptions & { statuses: { id: string; name: string }[] };
 
 const listOptionsQuery = prepared((database) => {
   const workspaceId = sql.placeholder("workspaceId");
