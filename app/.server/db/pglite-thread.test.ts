@@ -22,6 +22,13 @@ describe("PGlite on its own thread", () => {
       parsers: { [types.TIMESTAMPTZ]: (value: string) => value },
     });
     expect(arrays.rows).toEqual([[1, "2026-01-02 03:04:05+00"]]);
+    // Each list of text types is its own: another list, then none, parse as before.
+    const ids = await db.query("select id, at from items", [], {
+      rowMode: "array",
+      parsers: { [types.INT4]: (value: string) => value },
+    });
+    expect(ids.rows).toEqual([["1", new Date("2026-01-02T03:04:05Z")]]);
+    expect((await db.query("select id, name, at from items")).rows).toEqual(objects.rows);
   });
 
   it("commits a transaction's statements together and rolls them all back on an error", async () => {
