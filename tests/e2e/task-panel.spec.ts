@@ -41,6 +41,8 @@ test("task panel: open from the board, edit the priority, close with Escape, rel
   await details.getByLabel("Start date").fill("");
   await details.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Task updated")).toBeVisible();
+  // The button kept the focus while it was saving, so the keyboard is still in the panel.
+  await expect(details.getByRole("button", { name: "Save Changes" })).toBeFocused();
   await expect(card.locator(".pl-priority")).toHaveText("high");
   await expect(page).toHaveURL(/[?&]view=board&task=[A-Za-z0-9]{10}$/);
   await expect(panel.getByRole("form", { name: "Task details" }).getByLabel("Priority")).toHaveValue("high");

@@ -90,11 +90,18 @@ export function HoneypotField() {
   );
 }
 
-/** Shows the pending label (e.g. 'Sending...') while its form is being submitted. */
+/**
+ * Shows the pending label (e.g. 'Sending...') while its form is being submitted, and refuses
+ * a second submission meanwhile. It stays focusable (`aria-disabled`, MUI's disabled look): a
+ * focused button that becomes `disabled` drops the keyboard's focus to the page's body, where
+ * the next key (Escape in a panel, Tab) no longer reaches the form or the dialog around it.
+ */
 export function SubmitButton({
   pending,
   pendingLabel,
   children,
+  className,
+  onClick,
   ...rest
 }: ButtonProps & { pending: boolean; pendingLabel: string }) {
   return (
@@ -102,7 +109,10 @@ export function SubmitButton({
       type="submit"
       variant="contained"
       size="large"
-      disabled={pending}
+      aria-disabled={pending || undefined}
+      className={pending ? `Mui-disabled ${className ?? ""}`.trim() : className}
+      // Enter in a field submits through a click on this button too.
+      onClick={(event) => (pending ? event.preventDefault() : onClick?.(event))}
       startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
       {...rest}
     >
