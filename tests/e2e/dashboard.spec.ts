@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { signUpAndSignIn } from "./support/account";
+import { signUpAndSignIn, signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 
 /**
@@ -48,6 +48,20 @@ test("a new account lands on an empty dashboard in its personal workspace", { ta
     expect((await axeScan(page).analyze()).violations).toEqual([]);
   }
 });
+
+test(
+  "the shell as the server sends it, before its scripts run, has no axe violations",
+  { tag: "@once" },
+  async ({ page }) => {
+    await signUpByRequest(page.request, { prefix: "dash-served" });
+    // Its scripts refused, the page stays as served: what a slow connection shows until hydration.
+    await page.route(/\/assets\/.*\.js/, (route) => route.abort());
+    await page.goto("/app/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Dashboard");
+    await expect(page.getByRole("link", { name: "Open AI Assistant" })).toBeVisible();
+    expect((await axeScan(page).analyze()).violations).toEqual([]);
+  },
+);
 
 test("create, star, unstar, edit and delete a project from the dashboard", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash" });
