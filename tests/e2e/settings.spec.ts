@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-import { PASSWORD, signIn, signUpAndSignIn } from "./support/account";
+import { PASSWORD, signIn, signUpAndSignIn, signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
+import { openAppPage } from "./support/hydration";
 import { pngImage } from "./support/images";
 
 /** Settings with JavaScript on and off: every choice survives a reload. */
@@ -36,6 +37,34 @@ test("profile: name and avatar are saved; a file that is not an image is refused
   await expect(form.getByText("Upload a PNG, JPEG, GIF or WebP image.")).toBeVisible();
   await expect(form.getByLabel(/^Full Name/)).toHaveValue("Samantha Settings");
 });
+
+test(
+  "a form being saved refuses a second submission and keeps the focus on its button",
+  { tag: "@once" },
+  async ({ page }) => {
+    await signUpByRequest(page.request, { prefix: "settings-pending" });
+    await openAppPage(page, "/app/settings", true);
+    const form = page.getByRole("form", { name: "Profile" });
+    let posts = 0;
+    await page.route("**/app/settings**", async (route) => {
+      if (route.request().method() === "POST") {
+        posts += 1;
+        // Slow enough to try again while it is pending.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      await route.continue();
+    });
+    await form.getByLabel(/^Full Name/).fill("Pat Pending");
+    const button = form.getByRole("button", { name: /^(Save Changes|Saving\.\.\.)$/ });
+    await button.click();
+    await expect(button).toHaveText("Saving...");
+    await expect(button).toBeFocused();
+    await button.click({ force: true });
+    await button.press("Enter");
+    await expect(page.getByRole("status")).toContainText("Profile updated");
+    expect(posts).toBe(1);
+  },
+);
 
 test("notification and appearance choices survive a reload", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "settings" });
