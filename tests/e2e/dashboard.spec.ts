@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { signUpAndSignIn, signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
+import { createProjectByRequest } from "./support/projects";
 
 /**
  * The app shell and the dashboard, with JavaScript on (dialogs, fetchers) and off (plain
@@ -50,7 +51,7 @@ test("a new account lands on an empty dashboard in its personal workspace", { ta
 });
 
 test(
-  "the shell as the server sends it, before its scripts run, has no axe violations",
+  "the shell, the dashboard and a project's List and Board as served, before their scripts run, have no axe violations",
   { tag: "@once" },
   async ({ page }) => {
     await signUpByRequest(page.request, { prefix: "dash-served" });
@@ -60,6 +61,13 @@ test(
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Dashboard");
     await expect(page.getByRole("link", { name: "Open AI Assistant" })).toBeVisible();
     expect((await axeScan(page).analyze()).violations).toEqual([]);
+    // A project's two main views as served: the List (a table per status, quick add) and the Board.
+    const project = await createProjectByRequest(page.request, "Served Views");
+    for (const view of ["list", "board"]) {
+      await page.goto(`${project}?view=${view}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Served Views");
+      expect((await axeScan(page).analyze()).violations, view).toEqual([]);
+    }
   },
 );
 
