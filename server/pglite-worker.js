@@ -131,8 +131,10 @@ function withParsers(options) {
   if (!options) return undefined;
   const { rawTypes, ...rest } = options;
   if (!rawTypes?.length) return rest;
-  return { ...rest, parsers: Object.fromEntries(rawTypes.map((oid) => [oid, keepAsText])) };
+  return { ...rest, parsers: textParsers(rawTypes) };
 }
+
+const textParsers = (rawTypes) => Object.fromEntries(rawTypes.map((oid) => [oid, keepAsText]));
 
 /**
  * PGlite's parsers with `rawTypes` kept as text, merged once per list of types. Given
@@ -145,7 +147,7 @@ function parsersKeeping(rawTypes) {
   const key = rawTypes.join(",");
   let parsers = mergedParsers.get(key);
   if (!parsers) {
-    parsers = { ...pglite.parsers, ...Object.fromEntries(rawTypes.map((oid) => [oid, keepAsText])) };
+    parsers = { ...pglite.parsers, ...textParsers(rawTypes) };
     mergedParsers.set(key, parsers);
   }
   return parsers;
