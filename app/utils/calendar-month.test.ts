@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   addDays,
+  nextWeekday,
   addMonths,
   dayName,
   daysInMonth,
@@ -104,6 +105,10 @@ describe("months", () => {
   it("adds days across months and years", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
+    // Next Monday: from a Thursday, from a Sunday, and from a Monday (a week on, not today).
+    expect(nextWeekday("2026-11-26", 1)).toBe("2026-11-30");
+    expect(nextWeekday("2026-11-29", 1)).toBe("2026-11-30");
+    expect(nextWeekday("2026-11-30", 1)).toBe("2026-12-07");
     expect(addDays("2026-11-05", -7)).toBe("2026-10-29");
   });
 

@@ -69,6 +69,12 @@ export function addDays(day: string, count: number) {
   return dayString(utc(year, month - 1, Number(day.slice(8, 10)) + count));
 }
 
+/** The next day after `day` that falls on `weekday` (0 Sunday … 6 Saturday): "next Monday". */
+export function nextWeekday(day: string, weekday: number) {
+  const current = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, ((weekday - current + 6) % 7) + 1);
+}
+
 /** `YYYY-MM` as a month, or null when it is not one. */
 export function parseMonth(value: string | null | undefined): Month | null {
   const match = /^(\d{4})-(\d{2})$/.exec(value ?? "");

@@ -2,7 +2,8 @@
  * The app's single-key shortcuts, as a pure mapping from a key press and where the focus
  * is to what to do: testable without a browser, and the list the help dialog shows.
  */
-export type ShortcutAction = "new-task" | "search" | "next-task" | "previous-task" | "open-task" | "help" | "palette";
+export type ShortcutAction =
+  "new-task" | "search" | "next-task" | "previous-task" | "open-task" | "edit-field" | "help" | "palette";
 
 export const SHORTCUTS: { key: string; action: ShortcutAction; description: string }[] = [
   { key: "c", action: "new-task", description: "New task (on a project's Board or List)" },
@@ -10,6 +11,12 @@ export const SHORTCUTS: { key: string; action: ShortcutAction; description: stri
   { key: "j", action: "next-task", description: "Next task on the Board or List" },
   { key: "k", action: "previous-task", description: "Previous task on the Board or List" },
   { key: "e", action: "open-task", description: "Open the focused task" },
+  // The views and the task page listen for these themselves (components/tasks/fields/shortcuts.ts).
+  { key: "s", action: "edit-field", description: "Change the status of the focused or open task" },
+  { key: "p", action: "edit-field", description: "Change its priority" },
+  { key: "a", action: "edit-field", description: "Change its assignees" },
+  { key: "l", action: "edit-field", description: "Change its labels" },
+  { key: "d", action: "edit-field", description: "Change its due date" },
   { key: "?", action: "help", description: "Show these shortcuts" },
   // Listed for the help dialog; the palette listens for it itself (`isPaletteShortcut`).
   {

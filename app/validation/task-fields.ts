@@ -53,11 +53,16 @@ export function placementOf({ beforeId, afterId }: { beforeId?: string; afterId?
   return beforeId ? { before: beforeId } : afterId ? { after: afterId } : ({ at: "end" } as const);
 }
 
+/**
+ * A task's own fields as the task page's forms send them: each form sends only the fields
+ * it edits (the title in place, one property, the description), and a field that is absent
+ * stays as it is; one that is sent empty is cleared (`taskPatchOf`).
+ */
 export const taskFieldsSchema = z.object({
   intent: z.literal("update-task"),
-  title: taskTitle,
+  title: taskTitle.optional(),
   description: z.string().trim().max(20_000, { error: "Keep the description under 20,000 characters" }).optional(),
-  priority: z.enum(TASK_PRIORITIES, { error: "Pick a priority" }),
+  priority: z.enum(TASK_PRIORITIES, { error: "Pick a priority" }).optional(),
   startDate: optionalDay,
   dueDate: optionalDay,
   /** Hours (e.g. 1.5); stored as whole minutes. Empty clears it. */
@@ -65,7 +70,30 @@ export const taskFieldsSchema = z.object({
     .string()
     .regex(/^\d{1,5}(\.\d{1,2})?$/, { error: "Enter the estimate in hours, like 1.5" })
     .optional(),
+  /** "fetcher": answer with data (a refusal too), not a redirect or an error page. */
+  via: z.literal("fetcher").optional(),
 });
+
+export const TASK_FIELDS = ["title", "description", "priority", "startDate", "dueDate", "estimateHours"] as const;
+export type TaskField = (typeof TASK_FIELDS)[number];
+
+/**
+ * The change a parsed `update-task` form asks for: only the fields the form holds. A title
+ * sent empty is refused by the schema; other fields sent empty are cleared.
+ */
+export function taskPatchOf(formData: FormData, value: z.infer<typeof taskFieldsSchema>) {
+  const sent = (field: TaskField) => formData.has(field);
+  return {
+    ...(sent("title") && value.title !== undefined ? { title: value.title } : {}),
+    ...(sent("description") ? { description: value.description ?? "" } : {}),
+    ...(sent("priority") && value.priority !== undefined ? { priority: value.priority } : {}),
+    ...(sent("startDate") ? { startDate: value.startDate ?? null } : {}),
+    ...(sent("dueDate") ? { dueDate: value.dueDate ?? null } : {}),
+    ...(sent("estimateHours")
+      ? { estimateMinutes: value.estimateHours === undefined ? null : Math.round(Number(value.estimateHours) * 60) }
+      : {}),
+  };
+}
 
 /** A new due date for a task (the Calendar view's drag or its small form); empty clears it. */
 export const rescheduleTaskSchema = z.object({

@@ -1,7 +1,7 @@
 import type { ListParams, ListView } from "~/components/tasks/types";
 import { TASK_PRIORITIES, type Priority } from "~/validation/task-fields";
 import type { ListFilterOptions, ListFilters, ListGrouping, ListQuery } from "./list";
-import { LIST_GROUPINGS, LIST_MAX_ROWS, LIST_PAGE, listGroups, listOptions } from "./list";
+import { LIST_GROUPINGS, LIST_MAX_ROWS, LIST_PAGE, listGroups, listOptions, type ListOptions } from "./list";
 import { TASK_SORTS, type TaskSort } from "./queries";
 
 /**
@@ -120,11 +120,20 @@ export async function listPage(
     problems,
     sort: query.sort,
     pageSize: LIST_PAGE,
-    // Only what the form shows: labels by public id.
-    options: {
-      members: options.members,
-      labels: options.labels.map((label) => ({ id: label.publicId, name: label.name })),
-      statuses: options.statuses,
-    },
+    options: viewOptions(options),
   };
+}
+
+/** What the filter form and the property editors show: labels by public id. */
+export function viewOptions(options: ListOptions) {
+  return {
+    members: options.members,
+    labels: options.labels.map((label) => ({ id: label.publicId, name: label.name, color: label.color })),
+    statuses: options.statuses,
+  };
+}
+
+/** The Board's property editors' choices: the same statement as the List's options. */
+export async function boardOptions(project: { id: string; workspaceId: string }) {
+  return viewOptions(await listOptions(project));
 }

@@ -15,6 +15,7 @@ import {
   type Priority,
 } from "../db/schema";
 import { MEMBER_NAME, NAME_ORDER, ROLE_ORDER } from "../team/queries";
+import { generatedAvatarUrl } from "../../utils/avatar";
 import type { ListGroup, ListRow } from "~/components/tasks/types";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { taskKey } from "./access";
@@ -317,8 +318,8 @@ function groupNames(
 }
 
 export type ListFilterOptions = {
-  members: { id: string; name: string }[];
-  labels: { id: string; publicId: string; name: string }[];
+  members: { id: string; name: string; avatarUrl: string }[];
+  labels: { id: string; publicId: string; name: string; color: string }[];
 };
 
 /**
@@ -329,29 +330,39 @@ export type ListFilterOptions = {
  */
 export async function listOptions(project: { id: string; workspaceId: string }): Promise<ListOptions> {
   const [row] = await listOptionsQuery().execute({ projectId: project.id, workspaceId: project.workspaceId });
-  return row ?? { statuses: [], labels: [], members: [] };
+  if (!row) return { statuses: [], labels: [], members: [] };
+  return {
+    ...row,
+    // The editors in place show a member's picture: their own, else the generated one.
+    members: row.members.map(({ email, avatarUrl, ...member }) => ({
+      ...member,
+      avatarUrl: avatarUrl ?? generatedAvatarUrl(email ?? member.id),
+    })),
+  };
 }
-export type ListOptions = ListFilterOptions & { statuses: { id: string; name: string }[] };
+export type ListOptions = ListFilterOptions & { statuses: { id: string; name: string; color: string }[] };
+
+type MemberRow = { id: string; name: string; email: string | null; avatarUrl: string | null };
 
 const listOptionsQuery = prepared((database) => {
   const workspaceId = sql.placeholder("workspaceId");
   // Each list is its own `sql` inside the field: Drizzle writes the columns of a one-table
   // select's fields without their table, which would make `projects.id` the subquery's own.
   const statusList = sql`(
-    select coalesce(json_agg(json_build_object('id', ${statuses.publicId}, 'name', ${statuses.name}) order by ${statuses.position}), '[]')
+    select coalesce(json_agg(json_build_object('id', ${statuses.publicId}, 'name', ${statuses.name}, 'color', ${statuses.color}) order by ${statuses.position}), '[]')
     from ${statuses} where ${statuses.projectId} = ${projects.id})`;
   const labelList = sql`(
-    select coalesce(json_agg(json_build_object('id', ${labels.id}, 'publicId', ${labels.publicId}, 'name', ${labels.name}) order by lower(${labels.name})), '[]')
+    select coalesce(json_agg(json_build_object('id', ${labels.id}, 'publicId', ${labels.publicId}, 'name', ${labels.name}, 'color', ${labels.color}) order by lower(${labels.name})), '[]')
     from ${labels} where ${labels.workspaceId} = ${workspaceId})`;
   const memberList = sql`(
-    select coalesce(json_agg(json_build_object('id', ${workspaceMembers.userId}, 'name', ${MEMBER_NAME}) order by ${ROLE_ORDER}, ${NAME_ORDER}), '[]')
+    select coalesce(json_agg(json_build_object('id', ${workspaceMembers.userId}, 'name', ${MEMBER_NAME}, 'email', ${profiles.email}, 'avatarUrl', ${profiles.avatarUrl}) order by ${ROLE_ORDER}, ${NAME_ORDER}), '[]')
     from ${workspaceMembers} left join ${profiles} on ${profiles.id} = ${workspaceMembers.userId}
     where ${workspaceMembers.workspaceId} = ${workspaceId})`;
   return database
     .select({
-      statuses: sql<{ id: string; name: string }[]>`${statusList}`,
+      statuses: sql<ListOptions["statuses"]>`${statusList}`,
       labels: sql<ListFilterOptions["labels"]>`${labelList}`,
-      members: sql<ListFilterOptions["members"]>`${memberList}`,
+      members: sql<MemberRow[]>`${memberList}`,
     })
     .from(projects)
     .where(eq(projects.id, sql.placeholder("projectId")))

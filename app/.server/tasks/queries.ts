@@ -261,18 +261,26 @@ export async function taskDetail(
 ) {
   const [columns, children, parents] = await Promise.all([
     db()
-      .select({ id: statuses.publicId, name: statuses.name })
+      .select({ id: statuses.publicId, name: statuses.name, color: statuses.color })
       .from(statuses)
       .where(eq(statuses.projectId, task.projectId))
       .orderBy(asc(statuses.position)),
     db()
-      .select({ id: tasks.publicId, number: tasks.number, title: tasks.title, completedAt: tasks.completedAt })
+      .select({
+        id: tasks.publicId,
+        number: tasks.number,
+        title: tasks.title,
+        completedAt: tasks.completedAt,
+        status: statuses.name,
+        statusColor: statuses.color,
+      })
       .from(tasks)
+      .innerJoin(statuses, eq(statuses.id, tasks.statusId))
       .where(and(eq(tasks.parentId, task.id), isNull(tasks.deletedAt)))
       .orderBy(asc(tasks.number)),
     task.parentId
       ? db()
-          .select({ id: tasks.publicId, number: tasks.number })
+          .select({ id: tasks.publicId, number: tasks.number, title: tasks.title })
           .from(tasks)
           .where(and(eq(tasks.id, task.parentId), isNull(tasks.deletedAt)))
       : Promise.resolve([]),
@@ -285,8 +293,10 @@ export async function taskDetail(
       key: taskKey(project.key, child.number),
       title: child.title,
       done: child.completedAt !== null,
+      status: child.status,
+      statusColor: child.statusColor,
     })),
-    parent: parent ? { id: parent.id, key: taskKey(project.key, parent.number) } : null,
+    parent: parent ? { id: parent.id, key: taskKey(project.key, parent.number), title: parent.title } : null,
   };
 }
 

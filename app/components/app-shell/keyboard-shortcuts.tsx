@@ -60,6 +60,9 @@ function perform(action: ShortcutAction, openHelp: () => void) {
     case "palette":
       // The palette listens for Ctrl+K itself; shortcutFor never answers this.
       return false;
+    case "edit-field":
+      // The task page and the views open their property editors themselves.
+      return false;
     case "open-task": {
       const focused = document.activeElement;
       if (!(focused instanceof HTMLElement) || !focused.matches(TASK_LINKS)) return false;

@@ -1,12 +1,16 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
+import { FIELD_NAMES, type EditorField } from "~/components/tasks/fields/options";
 import type { BoardCard } from "~/components/tasks/types";
 
 /**
  * A board card's content: plain elements with class names, styled once by the board
  * (docs/decisions/009). `handle` is the drag handle, there only once the page is hydrated;
- * `moveOptions` the statuses of the "Move to" select that posts without JavaScript.
+ * `moveOptions` the statuses of the "Move to" select that posts without JavaScript (not
+ * rendered once hydrated: the card is dragged, or its status changed with `s`). With edit
+ * rights its priority, due date, labels and assignees are chips (`data-field`) that open the
+ * board's one editor; without JavaScript they lead to the task's page.
  */
 export function BoardCardContent({
   card,
@@ -15,6 +19,7 @@ export function BoardCardContent({
   today,
   moveOptions,
   handle,
+  editable = false,
 }: {
   card: BoardCard;
   projectId: string;
@@ -24,33 +29,64 @@ export function BoardCardContent({
   /** Null for someone who may not move tasks. */
   moveOptions: ReactNode;
   handle?: ReactNode;
+  /** The chips open the property editor. */
+  editable?: boolean;
 }) {
   const overdue = !card.done && card.dueDate !== null && card.dueDate < today;
+  const href = `/app/project/${projectId}/task/${card.id}`;
+  const chip = (field: EditorField, className: string, content: ReactNode, extra?: Record<string, unknown>) =>
+    editable ? (
+      <a
+        className={`${className} pl-chip-edit`}
+        href={href}
+        data-field={field}
+        aria-haspopup="dialog"
+        aria-label={`${FIELD_NAMES[field]} of ${card.key}`}
+        {...extra}
+      >
+        {content}
+      </a>
+    ) : (
+      <span className={className} {...extra}>
+        {content}
+      </span>
+    );
   return (
-    <article className="pl-task-card" data-done={card.done || undefined}>
+    <article className="pl-task-card" data-task={card.id} data-done={card.done || undefined}>
       {handle}
       <span className="pl-task-key">{card.key}</span>
       {/* A plain anchor: the board follows it (components/lists/delegated-links.ts). */}
-      <a className="pl-task-title" href={`/app/project/${projectId}/task/${card.id}`}>
+      <a className="pl-task-title" href={href}>
         {card.title}
       </a>
       <div className="pl-task-meta">
-        {card.labels.map((label) => (
-          <span key={label.name} className="pl-label" data-color={label.color}>
-            {label.name}
-          </span>
-        ))}
-        {card.priority !== "none" ? (
-          <span className="pl-priority" data-priority={card.priority}>
-            {card.priority}
-          </span>
-        ) : null}
-        {card.dueDate ? (
-          <span className="pl-due" data-overdue={overdue || undefined}>
-            {overdue ? "Overdue · " : "Due "}
-            {card.dueDate}
-          </span>
-        ) : null}
+        {card.labels.length > 0
+          ? chip(
+              "labelIds",
+              "pl-labels",
+              card.labels.map((label) => (
+                <span key={label.name} className="pl-label" data-color={label.color}>
+                  {label.name}
+                </span>
+              )),
+            )
+          : null}
+        {card.priority !== "none"
+          ? chip("priority", "pl-priority", card.priority, { "data-priority": card.priority })
+          : null}
+        {card.dueDate
+          ? chip(
+              "dueDate",
+              "pl-due",
+              <>
+                {overdue ? "Overdue · " : "Due "}
+                {card.dueDate}
+              </>,
+              {
+                "data-overdue": overdue || undefined,
+              },
+            )
+          : null}
         {card.subtasks.total > 0 ? (
           <span aria-label={`${card.subtasks.done} of ${card.subtasks.total} subtasks done`}>
             {card.subtasks.done}/{card.subtasks.total}
@@ -64,13 +100,19 @@ export function BoardCardContent({
             ☑ {card.checklist.done}/{card.checklist.total}
           </span>
         ) : null}
-        {card.assignees.length > 0 ? (
-          <span className="pl-avatars">
-            {card.assignees.map((person) => (
-              <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-            ))}
-          </span>
-        ) : null}
+        {card.assignees.length > 0 || editable
+          ? chip(
+              "assigneeIds",
+              "pl-avatars",
+              card.assignees.length > 0 ? (
+                card.assignees.map((person) => (
+                  <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
+                ))
+              ) : (
+                <span className="pl-unassigned">Assign</span>
+              ),
+            )
+          : null}
       </div>
       {moveOptions ? (
         <Form method="post" className="pl-move">

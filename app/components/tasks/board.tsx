@@ -1,11 +1,15 @@
 import Alert from "@mui/material/Alert";
 import { styled } from "@mui/material/styles";
-import type { ReactNode } from "react";
+import { useCallback, useMemo, useRef, type MouseEvent, type ReactNode } from "react";
 
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { BoardCardContent } from "~/components/tasks/board-card";
 import { BoardDnd } from "~/components/tasks/board-dnd";
-import { useBoardMoves } from "~/components/tasks/board-moves";
+import { applyMove, useBoardMoves } from "~/components/tasks/board-moves";
+import type { EditorField, EditorOptions, TaskValues } from "~/components/tasks/fields/options";
+import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
+import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
+import type { TaskPatch } from "~/components/tasks/fields/task-edits";
 import { GroupFooter } from "~/components/tasks/group-footer";
 import type { BoardCard, BoardColumn } from "~/components/tasks/types";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -82,6 +86,19 @@ const Columns = styled("div")(({ theme }) => {
       marginLeft: -6,
     },
     "& .pl-move": { display: "flex", gap: 6 },
+    "& .pl-labels": { display: "inline-flex", flexWrap: "wrap", gap: 4 },
+    "& a.pl-chip-edit": {
+      margin: "-2px -4px",
+      padding: "2px 4px",
+      borderRadius: 6,
+      textDecoration: "none",
+      color: "inherit",
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+    },
+    "& a.pl-priority, & a.pl-due": { color: palette.text.secondary },
+    "& .pl-unassigned": { fontSize: 12, color: palette.text.secondary, visibility: "hidden" },
+    "& .pl-task-card:hover .pl-unassigned, & a.pl-chip-edit:focus-visible .pl-unassigned": { visibility: "visible" },
     // The drag and drop layer, after hydration: a handle per card, room to drop in an empty column.
     "& .pl-cards[data-droppable]": { minHeight: 48, alignContent: "start" },
     "& .pl-cards > li[data-dragging]": { position: "relative", zIndex: 1, opacity: 0.85 },
@@ -123,39 +140,82 @@ const Columns = styled("div")(({ theme }) => {
   };
 });
 
+const NO_OPTIONS: EditorOptions = { statuses: [], members: [], labels: [] };
+
 export function Board({
   projectId,
-  columns,
+  columns: loaded,
   canEdit,
+  editorOptions,
   today,
   quickAdd,
 }: {
   projectId: string;
   columns: BoardColumn[];
   canEdit: boolean;
+  /** The property editors' choices; null for someone who may not edit tasks. */
+  editorOptions?: EditorOptions | null;
   /** YYYY-MM-DD: a card due before it is overdue. */
   today: string;
   /** A refused quick add: which column, what was typed, and why. */
   quickAdd?: { statusId: string; title: string; error: string };
 }) {
   const hydrated = useHydrated();
+  const editable = canEdit && hydrated && Boolean(editorOptions);
+  const options = editorOptions ?? NO_OPTIONS;
+  const editor = usePropertyEditor(options, today);
+  // Changes made in place show at once: a status as a move to that column's end, the rest on the card.
+  const columns = useMemo(() => withPendingEdits(loaded, editor.pending, options), [loaded, editor.pending, options]);
   const moves = useBoardMoves(projectId, columns);
   const follow = useDelegatedLinks();
-  const options = canEdit
-    ? columns.map((column) => (
-        <option key={column.id} value={column.id}>
-          {column.name}
-        </option>
-      ))
-    : null;
+  const area = useRef<HTMLDivElement>(null);
+  const openEditor = (chip: HTMLElement, taskId: string, field: EditorField) => {
+    const card = columns
+      .flatMap((column) => column.cards.map((item) => ({ item, column })))
+      .find(({ item }) => item.id === taskId);
+    if (!card) return;
+    editor.open(
+      chip,
+      {
+        taskId,
+        taskUrl: `/app/project/${projectId}/task/${taskId}`,
+        values: cardValues(card.item, card.column.id, options),
+      },
+      field,
+    );
+  };
+  useFieldShortcuts(
+    editable,
+    (field, taskElement) => {
+      const chip = taskElement?.querySelector<HTMLElement>(`[data-field="${field}"]`) ?? taskElement;
+      if (chip && taskElement?.dataset.task) openEditor(chip, taskElement.dataset.task, field);
+    },
+    useCallback(() => area.current, []),
+  );
+  const onEditClick = (event: MouseEvent<HTMLElement>) => {
+    const request = editRequestOf(event.target);
+    if (!request) return;
+    event.preventDefault();
+    openEditor(request.chip, request.taskId, request.field);
+  };
+  // The "Move to" select is the card's move without JavaScript; with it, the card is dragged or given a status by `s`.
+  const moveOptions =
+    canEdit && !hydrated
+      ? columns.map((column) => (
+          <option key={column.id} value={column.id}>
+            {column.name}
+          </option>
+        ))
+      : null;
   const renderCard = (column: BoardColumn, card: BoardCard, handle?: ReactNode) => (
     <BoardCardContent
       card={card}
       projectId={projectId}
       statusId={column.id}
       today={today}
-      moveOptions={options}
+      moveOptions={moveOptions}
       handle={handle}
+      editable={editable}
     />
   );
   const renderColumn = (column: BoardColumn, cards: ReactNode) => (
@@ -189,7 +249,9 @@ export function Board({
       {/* Capture: the "Move to" forms go through the moves queue before their own submit handler runs. */}
       {/* Card titles are plain anchors: one handler (components/lists/delegated-links.ts). */}
       <Columns
+        ref={area}
         onSubmitCapture={canEdit ? moves.onSubmit : undefined}
+        onClickCapture={editable ? onEditClick : undefined}
         onClick={follow}
         aria-busy={moves.saving || undefined}
       >
@@ -214,6 +276,55 @@ export function Board({
           )
         )}
       </Columns>
+      {editor.element}
     </>
   );
+}
+
+/** The columns with the changes in flight applied: a new status moves the card to that column's end. */
+function withPendingEdits(
+  columns: BoardColumn[],
+  pending: ReadonlyMap<string, TaskPatch>,
+  options: EditorOptions,
+): BoardColumn[] {
+  if (pending.size === 0) return columns;
+  let next = columns.map((column) => ({
+    ...column,
+    cards: column.cards.map((card) => {
+      const patch = pending.get(card.id);
+      if (!patch) return card;
+      return {
+        ...card,
+        ...(patch.priority !== undefined ? { priority: patch.priority } : {}),
+        ...(patch.dueDate !== undefined ? { dueDate: patch.dueDate } : {}),
+        ...(patch.assigneeIds !== undefined
+          ? {
+              assignees: options.members
+                .filter((member) => patch.assigneeIds!.includes(member.id))
+                .map((member) => ({ id: member.id, name: member.name, avatarUrl: member.avatarUrl ?? "" })),
+            }
+          : {}),
+        ...(patch.labelIds !== undefined
+          ? { labels: options.labels.filter((label) => patch.labelIds!.includes(label.id)) }
+          : {}),
+      };
+    }),
+  }));
+  for (const [taskId, patch] of pending) {
+    if (patch.statusId !== undefined) next = applyMove(next, { taskId, statusId: patch.statusId });
+  }
+  return next;
+}
+
+function cardValues(card: BoardCard, statusId: string, options: EditorOptions): TaskValues {
+  return {
+    statusId,
+    priority: card.priority,
+    dueDate: card.dueDate,
+    startDate: null,
+    assigneeIds: card.assignees.map((person) => person.id),
+    labelIds: options.labels
+      .filter((label) => card.labels.some((on) => on.name === label.name))
+      .map((label) => label.id),
+  };
 }

@@ -1,13 +1,13 @@
 import { styled } from "@mui/material/styles";
 
-import { SectionCard } from "~/components/forms/section-card";
+import { FoldedSection } from "~/components/forms/section-card";
 import { describeActivity } from "~/utils/activity-text";
 import { relativeTime } from "~/utils/projects";
 
 /**
  * What happened to the task, newest first (its last 50 activity rows: its changes, its
  * comments, its checklist), each said in words by `describeActivity`. Plain elements styled
- * once by `Entries` (docs/decisions/009).
+ * once by `Entries` (docs/decisions/009). Folded until asked for: most visits do not need it.
  */
 type Entry = { id: number; verb: string; data: Record<string, unknown>; at: string; actor: string };
 
@@ -25,7 +25,7 @@ const Entries = styled("ol")(({ theme }) => {
 
 export function TaskHistory({ history }: { history: Entry[] }) {
   return (
-    <SectionCard title="History" id="task-history">
+    <FoldedSection title={`History (${history.length})`} id="task-history">
       {history.length > 0 ? (
         <Entries aria-label="Task history">
           {history.map((entry) => (
@@ -40,6 +40,6 @@ export function TaskHistory({ history }: { history: Entry[] }) {
       ) : (
         <p>Nothing has happened to this task yet.</p>
       )}
-    </SectionCard>
+    </FoldedSection>
   );
 }

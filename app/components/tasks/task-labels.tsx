@@ -3,7 +3,6 @@ import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 
-import { SectionCard } from "~/components/forms/section-card";
 import { useTaskFormTarget } from "~/components/tasks/task-form-target";
 import { MAX_LABEL_NAME, type RefusedTaskLabels } from "~/validation/labels";
 import { PROJECT_COLORS, PROJECT_COLOR_NAMES } from "~/utils/projects";
@@ -33,7 +32,7 @@ const LabelsForm = styled(Form)(({ theme }) => {
 });
 
 /**
- * The task's labels: tick the workspace's labels and save (a plain POST), or type a new
+ * The task's labels without JavaScript (the property's small form on the task page): tick the workspace's labels and save (a plain POST), or type a new
  * one, which is created in the workspace and put on the task in the same save.
  */
 export function TaskLabels({
@@ -57,25 +56,21 @@ export function TaskLabels({
   const target = useTaskFormTarget();
   const on = labels.filter((label) => label.checked);
   if (!canEdit) {
-    return (
-      <SectionCard title="Labels" id="task-labels">
-        {on.length === 0 ? (
-          <Typography color="textSecondary">No labels.</Typography>
-        ) : (
-          <Typography component="div" sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-            {on.map((label) => (
-              <span key={label.id} className="pl-label" data-color={label.color}>
-                {label.name}
-              </span>
-            ))}
-          </Typography>
-        )}
-      </SectionCard>
+    return on.length === 0 ? (
+      <Typography color="textSecondary">No labels.</Typography>
+    ) : (
+      <Typography component="div" sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+        {on.map((label) => (
+          <span key={label.id} className="pl-label" data-color={label.color}>
+            {label.name}
+          </span>
+        ))}
+      </Typography>
     );
   }
   const checked = (label: TaskLabel) => (refused ? refused.checked.includes(label.id) : label.checked);
   return (
-    <SectionCard title="Labels" id="task-labels">
+    <>
       <LabelsForm method="post" action={taskUrl} {...target} aria-label="Task labels">
         <input type="hidden" name="intent" value="set-labels" />
         {labels.length > 0 ? (
@@ -140,6 +135,6 @@ export function TaskLabels({
           </Button>
         </div>
       </LabelsForm>
-    </SectionCard>
+    </>
   );
 }

@@ -1,6 +1,16 @@
 import type { CSSObject, Theme } from "@mui/material/styles";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useFetcher, useLocation } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
@@ -9,6 +19,10 @@ import { BulkBar } from "~/components/tasks/list-bulk-bar";
 import { ListFilters, listSearch } from "~/components/tasks/list-filters";
 import { GroupFooter } from "~/components/tasks/group-footer";
 import type { ListGroup, ListRow, ListSort, ListView } from "~/components/tasks/types";
+import { FIELD_NAMES, type EditorField, type TaskValues } from "~/components/tasks/fields/options";
+import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
+import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
+import type { TaskPatch } from "~/components/tasks/fields/task-edits";
 
 /**
  * The List view: the filter form (a GET, kept in the URL), the bulk bar (a POST whose
@@ -81,6 +95,26 @@ export function taskListStyles(theme: Theme): CSSObject {
     "& .pl-key, & .pl-muted": { color: palette.text.secondary },
     "& .pl-overdue": { color: palette.error.main, fontWeight: 600 },
     "& .pl-priority": { textTransform: "capitalize" },
+    "& .pl-priority[data-priority=urgent], & .pl-priority[data-priority=high]": {
+      color: palette.warning.main,
+      fontWeight: 600,
+    },
+    // A cell's editor chip: the value, outlined on hover and focus (the editor opens on a click or Enter).
+    "& a.pl-cell": {
+      display: "inline-flex",
+      alignItems: "center",
+      gap: 4,
+      margin: "-3px -6px",
+      padding: "3px 6px",
+      borderRadius: 6,
+      color: "inherit",
+      textDecoration: "none",
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+    },
+    "& td.pl-title a.pl-cell": { marginLeft: 6, fontWeight: 400, "&:hover": { textDecoration: "none" } },
+    "& .pl-add-label": { fontSize: 12, color: palette.text.secondary, visibility: "hidden" },
+    "& tr:hover .pl-add-label, & a.pl-cell:focus-visible .pl-add-label": { visibility: "visible" },
     "& .pl-avatars": { display: "flex" },
     "& .pl-avatars img": {
       width: 22,
@@ -166,8 +200,23 @@ function ListBody({ projectId, list, canEdit, today, quickAdd, bulk }: Parameter
     });
   }, []);
   const search = listSearch(list.params, list.sort);
+  const editor = usePropertyEditor(list.options, today);
+  const root = useRef<HTMLDivElement>(null);
+  const openEditor = useCallback(
+    (chip: HTMLElement, row: ListRow, field: EditorField) => {
+      const taskUrl = `/app/project/${projectId}/task/${row.id}`;
+      editor.open(chip, { taskId: row.id, taskUrl, values: rowValues(row, list.options) }, field);
+    },
+    [editor, projectId, list.options],
+  );
+  // A shortcut on the focused row clicks its chip, which opens the editor as a click would.
+  useFieldShortcuts(
+    canEdit && hydrated,
+    (field, taskElement) => taskElement?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.click(),
+    useCallback(() => root.current, []),
+  );
   return (
-    <>
+    <div ref={root} className="pl-list-body">
       {canEdit ? <BulkBar options={list.options} selection={hydrated ? selection : null} error={bulk?.error} /> : null}
       <div className="pl-groups">
         {list.groups.map((group) => (
@@ -183,12 +232,47 @@ function ListBody({ projectId, list, canEdit, today, quickAdd, bulk }: Parameter
             toggle={toggle}
             today={today}
             quickAdd={quickAdd?.statusId === group.id ? quickAdd : undefined}
+            pending={editor.pending}
+            openEditor={canEdit && hydrated ? openEditor : undefined}
           />
         ))}
         {list.groups.length === 0 ? <p>No tasks match these filters.</p> : null}
       </div>
-    </>
+      {editor.element}
+    </div>
   );
+}
+
+/** A row as it shows with its changes in flight: names and pictures from the view's options. */
+function withRowPending(row: ListRow, patch: TaskPatch | undefined, options: ListView["options"]): ListRow {
+  if (!patch) return row;
+  const next = { ...row };
+  if (patch.priority !== undefined) next.priority = patch.priority;
+  if (patch.dueDate !== undefined) next.dueDate = patch.dueDate;
+  if (patch.statusId !== undefined) {
+    next.status = options.statuses.find((status) => status.id === patch.statusId)?.name ?? row.status;
+  }
+  if (patch.assigneeIds !== undefined) {
+    next.assignees = options.members.filter((member) => patch.assigneeIds!.includes(member.id));
+  }
+  if (patch.labelIds !== undefined) {
+    next.labels = options.labels.filter((label) => patch.labelIds!.includes(label.id));
+  }
+  return next;
+}
+
+/** The editors' values of a row: its status and labels by id (names are unique in a project and a workspace). */
+function rowValues(row: ListRow, options: ListView["options"]): TaskValues {
+  return {
+    statusId: options.statuses.find((status) => status.name === row.status)?.id ?? "",
+    priority: row.priority,
+    dueDate: row.dueDate,
+    startDate: null,
+    assigneeIds: row.assignees.map((person) => person.id),
+    labelIds: options.labels
+      .filter((label) => row.labels.some((on) => on.name === label.name))
+      .map((label) => label.id),
+  };
 }
 
 /** A row's height before it is measured, for the window's first layout. */
@@ -205,7 +289,14 @@ function useGroupRows(
   hydrated: boolean,
   bodyRef: RefObject<HTMLTableSectionElement | null>,
 ) {
-  const [rows, setRows] = useState<ListRow[]>(group.cards);
+  // The loader's first page stays live (revalidations after an edit or another's change
+  // replace it); the pages fetched while scrolling are kept after it, minus what it now holds.
+  const [extra, setExtra] = useState<ListRow[]>([]);
+  const rows = useMemo(() => {
+    if (extra.length === 0) return group.cards;
+    const first = new Set(group.cards.map((row) => row.id));
+    return [...group.cards, ...extra.filter((row) => !first.has(row.id))];
+  }, [group.cards, extra]);
   const [exhausted, setExhausted] = useState(false);
   const fetcher = useFetcher<{ list: ListView | null }>();
   // Each page that arrives is appended once (state adjusted while rendering, not in an effect).
@@ -217,7 +308,7 @@ function useGroupRows(
     const fresh = (page?.cards ?? []).filter((row) => !known.has(row.id));
     // A page with nothing new (tasks moved meanwhile) ends the fetching.
     if (fresh.length === 0) setExhausted(true);
-    else setRows([...rows, ...fresh]);
+    else setExtra([...extra, ...fresh]);
   }
   const [scrollMargin, setScrollMargin] = useState(0);
   const windowed = hydrated && group.total > group.cards.length;
@@ -266,6 +357,8 @@ function GroupTable({
   toggle,
   today,
   quickAdd,
+  pending,
+  openEditor,
 }: {
   projectId: string;
   group: ListGroup;
@@ -277,6 +370,10 @@ function GroupTable({
   toggle: Toggle;
   today: string;
   quickAdd?: { title: string; error: string };
+  /** Changes in flight by task id, shown over the rows. */
+  pending: ReadonlyMap<string, TaskPatch>;
+  /** Opens the view's one property editor on a row's chip (with edit rights, once hydrated). */
+  openEditor?: (chip: HTMLElement, row: ListRow, field: EditorField) => void;
 }) {
   const { sort, params } = list;
   const showStatus = params.group !== "status";
@@ -292,6 +389,13 @@ function GroupTable({
   const allSelected = allIds.length > 0 && allIds.every((id) => selection.has(id));
   const selectable = canEdit && hydrated;
   const follow = useDelegatedLinks();
+  const onEditClick = (event: MouseEvent<HTMLElement>) => {
+    const request = editRequestOf(event.target);
+    const row = request && view.all.find((candidate) => candidate.id === request.taskId);
+    if (!request || !row || !openEditor) return;
+    event.preventDefault();
+    openEditor(request.chip, withRowPending(row, pending.get(row.id), list.options), request.field);
+  };
   return (
     <section aria-labelledby={titleId} id={`group-${group.id}`}>
       <header>
@@ -302,7 +406,12 @@ function GroupTable({
       </header>
       <div className="pl-table-wrap">
         {/* The sort links and the rows' title links are plain anchors: one handler (components/lists/delegated-links.ts). */}
-        <table aria-labelledby={titleId} aria-rowcount={view.windowed ? group.total + 1 : undefined} onClick={follow}>
+        <table
+          aria-labelledby={titleId}
+          aria-rowcount={view.windowed ? group.total + 1 : undefined}
+          onClickCapture={openEditor ? onEditClick : undefined}
+          onClick={follow}
+        >
           <thead>
             <tr>
               {canEdit ? (
@@ -339,11 +448,29 @@ function GroupTable({
                 <td colSpan={columnCount}>No tasks</td>
               </tr>
             ) : null}
-            {view.rows.map(({ row: task, index }) => {
+            {view.rows.map(({ row: loaded, index }) => {
+              const task = withRowPending(loaded, pending.get(loaded.id), list.options);
               const overdue = !task.done && task.dueDate !== null && task.dueDate < today;
+              const href = `/app/project/${projectId}/task/${task.id}`;
+              // A cell's value, and with edit rights a chip that opens its editor (a link to the task's page without JavaScript).
+              const cell = (field: EditorField, content: ReactNode) =>
+                canEdit ? (
+                  <a
+                    className="pl-cell"
+                    href={href}
+                    data-field={field}
+                    aria-haspopup="dialog"
+                    aria-label={`${FIELD_NAMES[field]} of ${task.key}`}
+                  >
+                    {content}
+                  </a>
+                ) : (
+                  content
+                );
               return (
                 <tr
                   key={task.id}
+                  data-task={task.id}
                   data-done={task.done || undefined}
                   data-index={index}
                   ref={view.measure}
@@ -374,24 +501,39 @@ function GroupTable({
                   ) : null}
                   <td className="pl-key">{task.key}</td>
                   <td className="pl-title">
-                    <a href={`/app/project/${projectId}/task/${task.id}`}>{task.title}</a>
-                    {task.labels.map((label) => (
-                      <span key={label.name} className="pl-label" data-color={label.color}>
-                        {label.name}
-                      </span>
-                    ))}
+                    <a href={href}>{task.title}</a>
+                    {task.labels.length > 0 || canEdit
+                      ? cell(
+                          "labelIds",
+                          task.labels.length > 0 ? (
+                            task.labels.map((label) => (
+                              <span key={label.name} className="pl-label" data-color={label.color}>
+                                {label.name}
+                              </span>
+                            ))
+                          ) : (
+                            <span className="pl-add-label">+ Label</span>
+                          ),
+                        )
+                      : null}
                   </td>
-                  <td className="pl-priority">{task.priority === "none" ? "—" : task.priority}</td>
+                  <td className="pl-priority" data-priority={task.priority}>
+                    {cell("priority", task.priority === "none" ? "—" : task.priority)}
+                  </td>
                   <td className={overdue ? "pl-overdue" : task.dueDate ? undefined : "pl-muted"}>
-                    {task.dueDate ? (overdue ? `Overdue · ${task.dueDate}` : task.dueDate) : "—"}
+                    {cell("dueDate", task.dueDate ? (overdue ? `Overdue · ${task.dueDate}` : task.dueDate) : "—")}
                   </td>
-                  {showStatus ? <td>{task.status}</td> : null}
+                  {showStatus ? <td>{cell("statusId", task.status)}</td> : null}
                   <td>
-                    <span className="pl-avatars">
-                      {task.assignees.map((person) => (
-                        <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-                      ))}
-                    </span>
+                    {cell(
+                      "assigneeIds",
+                      <span className="pl-avatars">
+                        {task.assignees.length === 0 && canEdit ? <span className="pl-muted">—</span> : null}
+                        {task.assignees.map((person) => (
+                          <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
+                        ))}
+                      </span>,
+                    )}
                   </td>
                   <td className="pl-muted">
                     {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : "—"}

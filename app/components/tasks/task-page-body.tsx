@@ -1,11 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { styled } from "@mui/material/styles";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { TaskAttachments } from "~/components/tasks/attachments";
@@ -15,9 +14,21 @@ import { Checklist } from "~/components/tasks/checklist";
 import { Comments } from "~/components/tasks/comments";
 import { TaskHistory } from "~/components/tasks/task-history";
 import { TaskLabels } from "~/components/tasks/task-labels";
-import { FormErrors, FormSelectField, FormTextField, SubmitButton } from "~/components/forms/fields";
+import { FormErrors, FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
-import { TASK_PRIORITIES, taskFieldsSchema } from "~/validation/task-fields";
+import {
+  FIELD_NAMES,
+  PRIORITY_NAMES,
+  PRIORITY_ORDER,
+  type EditorField,
+  type TaskValues,
+} from "~/components/tasks/fields/options";
+import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
+import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
+import { withPending, type TaskPatch } from "~/components/tasks/fields/task-edits";
+import { dayName } from "~/utils/calendar-month";
+import { useHydrated } from "~/utils/use-hydrated";
+import { taskFieldsSchema } from "~/validation/task-fields";
 import type { Route } from "../../routes/app/+types/task";
 
 /** The task route's loader data, as the browser receives it (the page, or the panel's fetcher). */
@@ -25,14 +36,193 @@ export type TaskPageData = Route.ComponentProps["loaderData"];
 export type TaskActionData = Route.ComponentProps["actionData"];
 
 /**
- * The task page's content, shared by the full page and the side panel over a project view.
- * Every form names the task route as its `action`, so it posts there from either place.
+ * The task page's one surface, shared by the full page and the side panel over a project
+ * view: the title and description edited in place, a properties sidebar whose chips open
+ * the shared popover (app/components/tasks/fields/) and save on choice, then subtasks,
+ * checklist, files, comments and the folded history. Without JavaScript every property is
+ * a `<details>` holding its own small form, posting the same intent; every form names the
+ * task route as its `action`, so it posts there from either place.
  */
+const Layout = styled("div")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    maxWidth: 1080,
+    margin: "0 auto",
+    // The page and the 720 px side panel share the layout: it follows its own width, not the window's.
+    containerType: "inline-size",
+    "& .pl-task-head": { display: "flex", alignItems: "flex-start", gap: 12, marginBottom: 16 },
+    "& .pl-task-head > div": { minWidth: 0, flexGrow: 1 },
+    "& .pl-crumbs": { margin: 0, fontSize: 14, color: palette.text.secondary },
+    "& .pl-crumbs a": { color: "inherit" },
+    "& .pl-follow": { flexShrink: 0 },
+    "& .pl-task-grid": {
+      display: "grid",
+      gap: 24,
+      gridTemplateColumns: "minmax(0, 1fr)",
+      "@container (min-width: 760px)": { gridTemplateColumns: "minmax(0, 1fr) 260px", alignItems: "start" },
+    },
+    "& .pl-page-title": {
+      margin: "0 0 4px",
+      fontSize: 28,
+      lineHeight: 1.25,
+      fontWeight: 700,
+      overflowWrap: "anywhere",
+    },
+    "& .pl-title-button, & .pl-title-input": {
+      display: "block",
+      width: "100%",
+      margin: "0 -8px",
+      padding: "2px 8px",
+      border: "1px solid transparent",
+      borderRadius: 8,
+      background: "none",
+      color: "inherit",
+      font: "inherit",
+      textAlign: "left",
+      overflowWrap: "anywhere",
+    },
+    "& .pl-title-button": { cursor: "text", "&:hover": { borderColor: palette.divider } },
+    "& .pl-title-input": { borderColor: palette.primary.main, outline: "none", background: palette.background.paper },
+    "& .pl-desc": {
+      margin: "0 -8px",
+      padding: "6px 8px",
+      borderRadius: 8,
+      border: "1px solid transparent",
+      overflowWrap: "anywhere",
+      "& > :first-of-type": { marginTop: 0 },
+      "& > :last-child": { marginBottom: 0 },
+    },
+    "& .pl-desc[data-editable]": { cursor: "text", "&:hover": { borderColor: palette.divider } },
+    "& .pl-desc-empty": { color: palette.text.secondary },
+    "& .pl-desc-pending": { whiteSpace: "pre-wrap" },
+    "& .pl-desc-editor": { display: "grid", gap: 6 },
+    "& .pl-desc-editor textarea": {
+      font: "inherit",
+      fontSize: 15,
+      padding: 10,
+      minHeight: 160,
+      resize: "vertical",
+      borderRadius: 8,
+      border: `1px solid ${palette.primary.main}`,
+      background: palette.background.paper,
+      color: palette.text.primary,
+      outline: "none",
+    },
+    "& .pl-hint": { margin: 0, fontSize: 12, color: palette.text.secondary },
+    "& .pl-props": {
+      display: "grid",
+      gap: 2,
+      padding: 12,
+      borderRadius: 12,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+      "@container (min-width: 760px)": { position: "sticky", top: 80 },
+    },
+    "& .pl-props h2": { margin: "0 0 6px", fontSize: 13, fontWeight: 700, color: palette.text.secondary },
+    "& .pl-prop": {
+      display: "grid",
+      gridTemplateColumns: "88px minmax(0, 1fr)",
+      alignItems: "center",
+      gap: 8,
+      minHeight: 34,
+    },
+    "& .pl-prop-name": { fontSize: 13, color: palette.text.secondary },
+    "& .pl-prop-value, & .pl-prop details > summary": {
+      display: "flex",
+      flexWrap: "wrap",
+      alignItems: "center",
+      gap: 6,
+      minWidth: 0,
+      padding: "4px 8px",
+      margin: "0 -8px",
+      borderRadius: 6,
+      border: 0,
+      background: "none",
+      color: palette.text.primary,
+      font: "inherit",
+      fontSize: 14,
+      textAlign: "left",
+    },
+    "& button.pl-prop-value, & .pl-prop details > summary": {
+      cursor: "pointer",
+      "&:hover": { background: palette.action.hover },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+    },
+    "& .pl-prop details > summary": { listStyle: "none", "&::-webkit-details-marker": { display: "none" } },
+    "& .pl-prop details[open]": { gridColumn: "1 / -1" },
+    "& .pl-prop form": { display: "grid", gap: 8, padding: "8px 0 12px" },
+    "& .pl-prop form select, & .pl-prop form input[type=date], & .pl-prop form input[type=text]": {
+      font: "inherit",
+      padding: "6px 8px",
+      borderRadius: 6,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+      color: palette.text.primary,
+    },
+    "& .pl-prop fieldset": { border: 0, margin: 0, padding: 0, display: "grid", gap: 4 },
+    "& .pl-prop fieldset label": { display: "flex", gap: 8, alignItems: "center" },
+    "& .pl-muted": { color: palette.text.secondary },
+    "& .pl-priority[data-priority=urgent]": { color: palette.error.main, fontWeight: 600 },
+    "& .pl-priority[data-priority=high]": { color: palette.warning.main, fontWeight: 600 },
+    "& .pl-person": { display: "inline-flex", alignItems: "center", gap: 6, minWidth: 0 },
+    "& .pl-person img": { width: 20, height: 20, borderRadius: "50%" },
+    "& .pl-estimate": {
+      width: "100%",
+      font: "inherit",
+      fontSize: 14,
+      padding: "4px 8px",
+      margin: "0 -8px",
+      borderRadius: 6,
+      border: "1px solid transparent",
+      background: "none",
+      color: palette.text.primary,
+      "&:hover": { borderColor: palette.divider },
+      "&:focus": { borderColor: palette.primary.main, outline: "none", background: palette.background.paper },
+    },
+    "& .pl-subtasks": { listStyle: "none", margin: "0 0 12px", padding: 0, display: "grid" },
+    "& .pl-subtasks li": {
+      display: "flex",
+      alignItems: "center",
+      gap: 10,
+      padding: "8px 4px",
+      borderBottom: `1px solid ${palette.divider}`,
+      minWidth: 0,
+    },
+    "& .pl-subtasks li:last-child": { borderBottom: 0 },
+    "& .pl-subtasks .pl-key": { fontSize: 13, color: palette.text.secondary, flexShrink: 0 },
+    "& .pl-subtasks a": {
+      color: palette.text.primary,
+      textDecoration: "none",
+      fontWeight: 500,
+      minWidth: 0,
+      overflow: "hidden",
+      textOverflow: "ellipsis",
+      whiteSpace: "nowrap",
+      "&:hover": { textDecoration: "underline" },
+    },
+    "& .pl-subtasks li[data-done] a": { textDecoration: "line-through", color: palette.text.secondary },
+    "& .pl-status": { display: "inline-flex", alignItems: "center", gap: 6, fontSize: 13, flexShrink: 0 },
+    "& .pl-subtasks .pl-status": { marginLeft: "auto", color: palette.text.secondary },
+    "& .pl-add-subtask": { display: "flex", gap: 8, flexWrap: "wrap", alignItems: "flex-start" },
+    "& .pl-add-subtask input": {
+      flexGrow: 1,
+      minWidth: 0,
+      padding: 8,
+      font: "inherit",
+      borderRadius: 6,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+      color: palette.text.primary,
+    },
+    "& .pl-field-error": { margin: "4px 0 0", fontSize: 12, color: palette.error.main },
+  };
+});
+
 export function TaskPageBody({
   loaderData,
   actionData,
   headerAction,
-  titleId,
+  titleId = "task-title",
   titleLevel = "h1",
 }: {
   loaderData: TaskPageData;
@@ -46,178 +236,571 @@ export function TaskPageBody({
   const { task, project, statuses, subtasks, parent, canEdit, canDelete } = loaderData;
   const here = `/app/project/${project.id}/task/${task.id}`;
   const target = useTaskFormTarget();
+  const hydrated = useHydrated();
+  const inPlace = canEdit && hydrated;
+  const options = {
+    statuses,
+    members: loaderData.members,
+    labels: loaderData.labels,
+  };
+  const editor = usePropertyEditor(options, loaderData.today);
+  const pending = editor.pending.get(task.id);
+  const values = withPending(valuesOf(loaderData), pending);
+  const save = (patch: TaskPatch) => editor.save(here, task.id, patch);
+  const props = useRef<HTMLElement>(null);
+  const openField = (chip: HTMLElement, field: EditorField) =>
+    editor.open(chip, { taskId: task.id, taskUrl: here, values }, field);
+  useFieldShortcuts(inPlace, (field) => {
+    const chip = props.current?.querySelector<HTMLElement>(`[data-field="${field}"]`);
+    if (chip) openField(chip, field);
+  });
+  const onChip = (event: MouseEvent<HTMLElement>) => {
+    const request = editRequestOf(event.target);
+    if (!request) return;
+    event.preventDefault();
+    openField(request.chip, request.field);
+  };
+  const title = pending?.title ?? task.title;
+  const fieldResult = actionData && "result" in actionData ? actionData.result : undefined;
   return (
-    <Box sx={{ maxWidth: 880, mx: "auto" }}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 3 }}>
+    <Layout>
+      <div className="pl-task-head">
         {headerAction}
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="textSecondary">
+        <div>
+          <p className="pl-crumbs">
             {project.name} · {task.key}
             {parent ? (
               <>
                 {" · subtask of "}
-                <Link to={`/app/project/${project.id}/task/${parent.id}`}>{parent.key}</Link>
+                <Link to={`/app/project/${project.id}/task/${parent.id}`}>
+                  {parent.key} {parent.title}
+                </Link>
               </>
             ) : null}
-          </Typography>
-          <Typography id={titleId} component={titleLevel} variant="h4" sx={{ overflowWrap: "anywhere" }}>
-            {task.title}
-          </Typography>
-        </Box>
+          </p>
+        </div>
         {loaderData.canFollow ? (
-          <Box sx={{ ml: "auto", flexShrink: 0 }}>
+          <div className="pl-follow">
             <FollowButton taskUrl={here} following={loaderData.following} />
-          </Box>
+          </div>
         ) : null}
-      </Box>
+      </div>
       {task.archived ? (
         <Alert severity="info" sx={{ mb: 3 }}>
           This task is read-only: it or its project is archived.
         </Alert>
       ) : null}
-      <Stack spacing={3}>
-        <SectionCard title="Status" id="task-status">
-          {canEdit ? (
-            <Form method="post" action={here} {...target} style={{ display: "flex", gap: 12, alignItems: "center" }}>
+      <div className="pl-task-grid">
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <div>
+            <TaskTitle id={titleId} level={titleLevel} title={title} editable={inPlace} onSave={save} />
+            <TaskDescription
+              html={task.descriptionHtml}
+              markdown={task.description}
+              pending={pending?.description}
+              editable={inPlace}
+              onSave={save}
+            />
+            {canEdit && !hydrated ? <TextFieldsForm action={here} task={task} lastResult={fieldResult} /> : null}
+          </div>
+          <SectionCard
+            title={`Subtasks (${subtasks.filter((subtask) => subtask.done).length}/${subtasks.length})`}
+            id="subtasks"
+          >
+            {subtasks.length > 0 ? (
+              <ul className="pl-subtasks">
+                {subtasks.map((subtask) => (
+                  <li key={subtask.id} data-done={subtask.done || undefined}>
+                    <span className="pl-key">{subtask.key}</span>
+                    <Link to={`/app/project/${project.id}/task/${subtask.id}`}>{subtask.title}</Link>
+                    <span className="pl-status">
+                      <span className="pl-dot" data-color={subtask.statusColor} aria-hidden="true" />
+                      {subtask.status}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="pl-muted" style={{ marginTop: 0 }}>
+                No subtasks yet.
+              </p>
+            )}
+            {canEdit && !parent ? (
+              <AddSubtask
+                action={here}
+                refused={actionData && "subtask" in actionData ? actionData.subtask : undefined}
+              />
+            ) : null}
+          </SectionCard>
+          <Checklist
+            taskUrl={here}
+            checklist={loaderData.checklist}
+            canEdit={canEdit}
+            refused={actionData && "checklistRefused" in actionData ? actionData.checklistRefused : undefined}
+          />
+          <TaskAttachments
+            baseUrl={here}
+            attachments={loaderData.attachments}
+            canAttach={loaderData.canAttach}
+            canRemove={loaderData.canRemoveAttachments}
+            error={actionData && "attachment" in actionData ? actionData.attachment : undefined}
+          />
+          <Comments
+            taskUrl={here}
+            comments={loaderData.comments}
+            canComment={loaderData.canComment}
+            refused={actionData && "commentRefused" in actionData ? actionData.commentRefused : undefined}
+          />
+          <TaskHistory history={loaderData.history} />
+          {canDelete ? (
+            <SectionCard title="Delete task" id="task-delete">
+              <p className="pl-muted" style={{ marginTop: 0 }}>
+                The task and its subtasks disappear from every view.
+              </p>
+              <Form method="post" action={here} {...target}>
+                <Button type="submit" name="intent" value="delete-task" color="error" variant="outlined">
+                  Delete Task
+                </Button>
+              </Form>
+            </SectionCard>
+          ) : null}
+        </Stack>
+        <aside
+          className="pl-props"
+          aria-labelledby="task-properties"
+          ref={props}
+          data-task={task.id}
+          onClick={inPlace ? onChip : undefined}
+        >
+          <h2 id="task-properties">Properties</h2>
+          <Property
+            field="statusId"
+            mode={mode(canEdit, hydrated)}
+            value={<StatusValue status={statuses.find((status) => status.id === values.statusId)} />}
+          >
+            <Form method="post" action={here} {...target}>
               <input type="hidden" name="intent" value="move-task" />
               <input type="hidden" name="taskId" value={task.id} />
-              <label htmlFor="task-status-select">Status</label>
-              <select id="task-status-select" name="statusId" defaultValue={task.statusId} key={task.statusId}>
+              <select name="statusId" aria-label="Status" defaultValue={task.statusId} key={task.statusId}>
                 {statuses.map((status) => (
                   <option key={status.id} value={status.id}>
                     {status.name}
                   </option>
                 ))}
               </select>
-              <Button type="submit" variant="outlined">
+              <Button type="submit" variant="outlined" size="small">
                 Change status
               </Button>
             </Form>
-          ) : (
-            <Typography>{statuses.find((status) => status.id === task.statusId)?.name}</Typography>
-          )}
-        </SectionCard>
-        {task.description ? (
-          <SectionCard title="Description" id="task-description">
-            <Box
-              className="pl-markdown"
-              sx={{ overflowWrap: "anywhere", "& > :first-of-type": { mt: 0 }, "& > :last-child": { mb: 0 } }}
-              dangerouslySetInnerHTML={{ __html: task.descriptionHtml }}
-            />
-          </SectionCard>
-        ) : null}
-        <SectionCard title="Assignees" id="task-assignees">
-          {canEdit ? (
+          </Property>
+          <Property
+            field="priority"
+            mode={mode(canEdit, hydrated)}
+            value={<PriorityValue priority={values.priority} />}
+          >
+            <FieldForm action={here} submit="Save priority" error={fieldError(fieldResult, "priority")}>
+              <select name="priority" aria-label="Priority" defaultValue={task.priority}>
+                {PRIORITY_ORDER.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {PRIORITY_NAMES[priority]}
+                  </option>
+                ))}
+              </select>
+            </FieldForm>
+          </Property>
+          <Property
+            field="assigneeIds"
+            mode={mode(canEdit, hydrated)}
+            value={
+              <PeopleValue people={loaderData.members.filter((member) => values.assigneeIds.includes(member.id))} />
+            }
+          >
             <Form method="post" action={here} {...target}>
               <input type="hidden" name="intent" value="set-assignees" />
-              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2, display: "grid", gap: 0.5 }}>
+              <fieldset>
                 <legend className="pl-sr-only">Assign to</legend>
                 {loaderData.members.map((member) => (
-                  <label key={member.id} style={{ display: "flex", gap: 8, alignItems: "center" }}>
+                  <label key={member.id}>
                     <input type="checkbox" name="assignee" value={member.id} defaultChecked={member.assigned} />
                     {member.name}
                   </label>
                 ))}
-              </Box>
-              <Button type="submit" variant="outlined">
+              </fieldset>
+              <Button type="submit" variant="outlined" size="small">
                 Save Assignees
               </Button>
             </Form>
-          ) : (
-            <Typography>
-              {loaderData.members
-                .filter((member) => member.assigned)
-                .map((member) => member.name)
-                .join(", ") || "Nobody yet"}
-            </Typography>
-          )}
-        </SectionCard>
-        <TaskLabels
-          taskUrl={here}
-          labels={loaderData.labels}
-          canEdit={canEdit}
-          canCreate={loaderData.canCreateLabels}
-          workspaceId={loaderData.workspaceId}
-          refused={actionData && "labels" in actionData ? actionData.labels : undefined}
-        />
-        <TaskAttachments
-          baseUrl={here}
-          attachments={loaderData.attachments}
-          canAttach={loaderData.canAttach}
-          canRemove={loaderData.canRemoveAttachments}
-          error={actionData && "attachment" in actionData ? actionData.attachment : undefined}
-        />
-        <SectionCard title="Details" id="task-details">
-          {canEdit ? (
-            <DetailsForm
-              action={here}
-              task={task}
-              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          </Property>
+          <Property
+            field="labelIds"
+            mode={mode(canEdit, hydrated)}
+            open={Boolean(actionData && "labels" in actionData)}
+            value={<LabelsValue labels={loaderData.labels.filter((label) => values.labelIds.includes(label.id))} />}
+          >
+            <TaskLabels
+              taskUrl={here}
+              labels={loaderData.labels}
+              canEdit={canEdit}
+              canCreate={loaderData.canCreateLabels}
+              workspaceId={loaderData.workspaceId}
+              refused={actionData && "labels" in actionData ? actionData.labels : undefined}
             />
-          ) : (
-            <ReadOnlyDetails task={task} />
-          )}
-        </SectionCard>
-        <SectionCard
-          title={`Subtasks (${subtasks.filter((subtask) => subtask.done).length}/${subtasks.length})`}
-          id="subtasks"
+          </Property>
+          {(["startDate", "dueDate"] as const).map((field) => (
+            <Property
+              key={field}
+              field={field}
+              mode={mode(canEdit, hydrated)}
+              open={Boolean(fieldError(fieldResult, field))}
+              value={<DateValue day={values[field]} />}
+            >
+              <FieldForm
+                action={here}
+                submit={`Save ${FIELD_NAMES[field].toLowerCase()}`}
+                error={fieldError(fieldResult, field)}
+              >
+                <input type="date" name={field} aria-label={FIELD_NAMES[field]} defaultValue={task[field] ?? ""} />
+              </FieldForm>
+            </Property>
+          ))}
+          <div className="pl-prop">
+            <span className="pl-prop-name" id="prop-estimate">
+              Estimate
+            </span>
+            {inPlace ? (
+              <EstimateInput
+                hours={pending?.estimateHours === undefined ? task.estimateHours : pending.estimateHours}
+                onSave={save}
+              />
+            ) : canEdit ? (
+              <details open={Boolean(fieldError(fieldResult, "estimateHours")) || undefined}>
+                <summary aria-describedby="prop-estimate">{hoursText(task.estimateHours)}</summary>
+                <FieldForm action={here} submit="Save estimate" error={fieldError(fieldResult, "estimateHours")}>
+                  <input
+                    type="text"
+                    inputMode="decimal"
+                    name="estimateHours"
+                    aria-label="Estimate (hours)"
+                    defaultValue={task.estimateHours === null ? "" : String(task.estimateHours)}
+                  />
+                </FieldForm>
+              </details>
+            ) : (
+              <span className="pl-prop-value">{hoursText(task.estimateHours)}</span>
+            )}
+          </div>
+        </aside>
+      </div>
+      {editor.element}
+    </Layout>
+  );
+}
+
+type Mode = "read" | "form" | "popover";
+
+function mode(canEdit: boolean, hydrated: boolean): Mode {
+  return !canEdit ? "read" : hydrated ? "popover" : "form";
+}
+
+function valuesOf(data: TaskPageData): TaskValues {
+  return {
+    statusId: data.task.statusId,
+    priority: data.task.priority,
+    dueDate: data.task.dueDate,
+    startDate: data.task.startDate,
+    assigneeIds: data.members.filter((member) => member.assigned).map((member) => member.id),
+    labelIds: data.labels.filter((label) => label.checked).map((label) => label.id),
+  };
+}
+
+/**
+ * One property of the sidebar: its value as a chip that opens the popover (JavaScript), a
+ * `<details>` around its own small form (without), or the value alone (read-only).
+ */
+function Property({
+  field,
+  mode,
+  value,
+  open,
+  children,
+}: {
+  field: EditorField;
+  mode: Mode;
+  value: ReactNode;
+  /** Open the form without JavaScript (a refusal to show beside it). */
+  open?: boolean;
+  children: ReactNode;
+}) {
+  const nameId = `prop-${field}`;
+  return (
+    <div className="pl-prop">
+      <span className="pl-prop-name" id={nameId}>
+        {FIELD_NAMES[field]}
+      </span>
+      {mode === "popover" ? (
+        <button
+          type="button"
+          className="pl-prop-value"
+          data-field={field}
+          aria-haspopup="dialog"
+          aria-describedby={nameId}
         >
-          {subtasks.length > 0 ? (
-            <Box component="ul" sx={{ m: 0, pl: 2.5, mb: 2 }}>
-              {subtasks.map((subtask) => (
-                <li key={subtask.id}>
-                  <Link to={`/app/project/${project.id}/task/${subtask.id}`}>
-                    {subtask.key} {subtask.title}
-                  </Link>
-                  {subtask.done ? " (done)" : null}
-                </li>
-              ))}
-            </Box>
-          ) : (
-            <Typography color="textSecondary" sx={{ mb: 2 }}>
-              No subtasks yet.
-            </Typography>
-          )}
-          {canEdit && !parent ? (
-            <AddSubtask
-              action={here}
-              refused={actionData && "subtask" in actionData ? actionData.subtask : undefined}
-            />
-          ) : null}
-        </SectionCard>
-        <Checklist
-          taskUrl={here}
-          checklist={loaderData.checklist}
-          canEdit={canEdit}
-          refused={actionData && "checklistRefused" in actionData ? actionData.checklistRefused : undefined}
+          {value}
+        </button>
+      ) : mode === "form" ? (
+        <details open={open || undefined}>
+          <summary aria-describedby={nameId}>{value}</summary>
+          {children}
+        </details>
+      ) : (
+        <span className="pl-prop-value">{value}</span>
+      )}
+    </div>
+  );
+}
+
+/** A property's own form without JavaScript: the `update-task` intent with that field only. */
+function FieldForm({
+  action,
+  submit,
+  error,
+  children,
+}: {
+  action: string;
+  submit: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  const target = useTaskFormTarget();
+  return (
+    <Form method="post" action={action} {...target}>
+      <input type="hidden" name="intent" value="update-task" />
+      {children}
+      {error ? (
+        <p className="pl-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="outlined" size="small">
+        {submit}
+      </Button>
+    </Form>
+  );
+}
+
+function fieldError(result: SubmissionResult<string[]> | undefined, field: string) {
+  return result?.error?.[field]?.[0];
+}
+
+function StatusValue({ status }: { status?: { name: string; color: string } }) {
+  return (
+    <span className="pl-status">
+      <span className="pl-dot" data-color={status?.color} aria-hidden="true" />
+      {status?.name ?? "—"}
+    </span>
+  );
+}
+
+function PriorityValue({ priority }: { priority: TaskValues["priority"] }) {
+  return (
+    <span className={priority === "none" ? "pl-muted" : "pl-priority"} data-priority={priority}>
+      {PRIORITY_NAMES[priority]}
+    </span>
+  );
+}
+
+function PeopleValue({ people }: { people: { id: string; name: string; avatarUrl: string }[] }) {
+  if (people.length === 0) return <span className="pl-muted">Unassigned</span>;
+  return people.map((person) => (
+    <span key={person.id} className="pl-person" title={person.name}>
+      <img src={person.avatarUrl} alt="" />
+      {person.name}
+    </span>
+  ));
+}
+
+function LabelsValue({ labels }: { labels: { id: string; name: string; color: string }[] }) {
+  if (labels.length === 0) return <span className="pl-muted">No labels</span>;
+  return labels.map((label) => (
+    <span key={label.id} className="pl-label" data-color={label.color}>
+      {label.name}
+    </span>
+  ));
+}
+
+function DateValue({ day }: { day: string | null }) {
+  if (!day) return <span className="pl-muted">No date</span>;
+  return <time dateTime={day}>{dayName(day)}</time>;
+}
+
+function hoursText(hours: number | string | null) {
+  return hours === null || hours === "" ? "—" : `${hours} h`;
+}
+
+/** The title in place: a click (or Enter on it) edits it; Enter or leaving saves, Escape cancels. */
+function TaskTitle({
+  id,
+  level,
+  title,
+  editable,
+  onSave,
+}: {
+  id: string;
+  level: "h1" | "h2";
+  title: string;
+  editable: boolean;
+  onSave: (patch: TaskPatch) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const Heading = level;
+  if (!editable) {
+    return (
+      <Heading id={id} className="pl-page-title">
+        {title}
+      </Heading>
+    );
+  }
+  const finish = (input: HTMLInputElement, keep: boolean) => {
+    const next = input.value.trim();
+    setEditing(false);
+    if (keep && next !== "" && next !== title) onSave({ title: next });
+  };
+  return (
+    <Heading id={id} className="pl-page-title">
+      {editing ? (
+        <input
+          className="pl-title-input"
+          aria-label="Title"
+          defaultValue={title}
+          maxLength={200}
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+          onBlur={(event) => finish(event.currentTarget, true)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") finish(event.currentTarget, true);
+            if (event.key === "Escape") {
+              event.stopPropagation();
+              finish(event.currentTarget, false);
+            }
+          }}
         />
-        <Comments
-          taskUrl={here}
-          comments={loaderData.comments}
-          canComment={loaderData.canComment}
-          refused={actionData && "commentRefused" in actionData ? actionData.commentRefused : undefined}
+      ) : (
+        <button type="button" className="pl-title-button" title="Rename" onClick={() => setEditing(true)}>
+          {title}
+        </button>
+      )}
+    </Heading>
+  );
+}
+
+/**
+ * The description once, rendered; a click turns it into a Markdown editor that saves on
+ * leaving or Ctrl+Enter (Escape cancels). While a save is in flight the typed text shows.
+ */
+function TaskDescription({
+  html,
+  markdown,
+  pending,
+  editable,
+  onSave,
+}: {
+  html: string;
+  markdown: string;
+  pending?: string;
+  editable: boolean;
+  onSave: (patch: TaskPatch) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (editing) area.current?.focus();
+  }, [editing]);
+  if (editing) {
+    const finish = (keep: boolean) => {
+      const next = area.current?.value.trim() ?? markdown;
+      setEditing(false);
+      if (keep && next !== markdown.trim()) onSave({ description: next });
+    };
+    return (
+      <div className="pl-desc-editor">
+        <textarea
+          ref={area}
+          aria-label="Description"
+          defaultValue={pending ?? markdown}
+          maxLength={20_000}
+          onBlur={() => finish(true)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) finish(true);
+            if (event.key === "Escape") {
+              event.stopPropagation();
+              finish(false);
+            }
+          }}
         />
-        <TaskHistory history={loaderData.history} />
-        {canDelete ? (
-          <SectionCard title="Delete task" id="task-delete">
-            <Typography color="textSecondary" sx={{ mb: 2 }}>
-              The task and its subtasks disappear from every view.
-            </Typography>
-            <Form method="post" action={here} {...target}>
-              <Button type="submit" name="intent" value="delete-task" color="error" variant="outlined">
-                Delete Task
-              </Button>
-            </Form>
-          </SectionCard>
-        ) : null}
-      </Stack>
-    </Box>
+        <p className="pl-hint">Markdown · Ctrl+Enter or click away to save · Esc to cancel</p>
+      </div>
+    );
+  }
+  if (pending !== undefined) return <div className="pl-desc pl-desc-pending">{pending}</div>;
+  if (!markdown) {
+    return editable ? (
+      <button type="button" className="pl-desc pl-desc-empty pl-title-button" onClick={() => setEditing(true)}>
+        Add a description…
+      </button>
+    ) : null;
+  }
+  return (
+    <div
+      className="pl-desc pl-markdown"
+      data-editable={editable || undefined}
+      role={editable ? "button" : undefined}
+      tabIndex={editable ? 0 : undefined}
+      aria-label={editable ? "Description: click to edit" : undefined}
+      onClick={(event) => {
+        // A link inside the description is followed, not edited.
+        if (!editable || (event.target instanceof Element && event.target.closest("a"))) return;
+        setEditing(true);
+      }}
+      onKeyDown={(event) => {
+        if (editable && event.key === "Enter" && event.target === event.currentTarget) setEditing(true);
+      }}
+      // Rendered and sanitized on the server (GitHub's schema): safe to insert as HTML.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** The estimate in hours, saved on Enter or leaving; the server says why a value is refused. */
+function EstimateInput({ hours, onSave }: { hours: number | string | null; onSave: (patch: TaskPatch) => void }) {
+  const shown = hours === null ? "" : String(hours);
+  const commit = (input: HTMLInputElement) => {
+    const next = input.value.trim();
+    if (next !== shown) onSave({ estimateHours: next || null });
+  };
+  return (
+    <input
+      key={shown}
+      className="pl-estimate"
+      inputMode="decimal"
+      aria-labelledby="prop-estimate"
+      placeholder="Hours"
+      defaultValue={shown}
+      onBlur={(event) => commit(event.currentTarget)}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") event.currentTarget.blur();
+        if (event.key === "Escape") {
+          event.currentTarget.value = shown;
+          event.currentTarget.blur();
+        }
+      }}
+    />
   );
 }
 
 type TaskData = TaskPageData["task"];
 
-function DetailsForm({
+/** Without JavaScript: the title and description in one form (with JavaScript they are edited in place). */
+function TextFieldsForm({
   action,
   task,
   lastResult,
@@ -230,74 +813,40 @@ function DetailsForm({
   const [form, fields] = useForm({
     id: "task-details",
     lastResult,
-    defaultValue: {
-      title: task.title,
-      description: task.description,
-      priority: task.priority,
-      startDate: task.startDate ?? "",
-      dueDate: task.dueDate ?? "",
-      estimateHours: task.estimateHours === null ? "" : String(task.estimateHours),
-    },
+    defaultValue: { title: task.title, description: task.description },
     constraint: getZodConstraint(taskFieldsSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: taskFieldsSchema }),
   });
   const pending = useTaskSubmitting("update-task");
+  const failed = Boolean(fields.title.errors || fields.description.errors);
   return (
-    <Form method="post" action={action} {...target} {...getFormProps(form)} aria-label="Task details">
-      <input type="hidden" name="intent" value="update-task" />
-      <Stack spacing={2.5}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <FormTextField meta={fields.title} label="Title" autoComplete="off" />
-        <FormTextField meta={fields.description} label="Description (Markdown)" multiline minRows={4} />
-        <FormSelectField
-          meta={fields.priority}
-          label="Priority"
-          options={TASK_PRIORITIES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
-        />
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { sm: "1fr 1fr 1fr" } }}>
-          <FormTextField meta={fields.startDate} label="Start date" type="date" sx={dateSx} />
-          <FormTextField meta={fields.dueDate} label="Due date" type="date" sx={dateSx} />
-          <FormTextField meta={fields.estimateHours} label="Estimate (hours)" type="number" />
-        </Box>
-        <Box>
-          <SubmitButton pending={pending} pendingLabel="Saving..." size="medium">
-            Save Changes
-          </SubmitButton>
-        </Box>
-      </Stack>
-    </Form>
-  );
-}
-
-/** Date inputs always show their format, so the label stays above them. */
-const dateSx = { "& .MuiInputLabel-root": { transform: "translate(14px, -9px) scale(0.75)" } };
-
-function ReadOnlyDetails({ task }: { task: TaskData }) {
-  return (
-    <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "max-content 1fr", gap: 1 }}>
-      <dt>Priority</dt>
-      <dd>{task.priority}</dd>
-      <dt>Start date</dt>
-      <dd>{task.startDate ?? "—"}</dd>
-      <dt>Due date</dt>
-      <dd>{task.dueDate ?? "—"}</dd>
-    </Box>
+    <details open={failed || undefined} style={{ marginTop: 12 }}>
+      <summary>Edit title and description</summary>
+      <Form method="post" action={action} {...target} {...getFormProps(form)} aria-label="Task details">
+        <input type="hidden" name="intent" value="update-task" />
+        <Stack spacing={2.5} sx={{ pt: 2 }}>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <FormTextField meta={fields.title} label="Title" autoComplete="off" />
+          <FormTextField meta={fields.description} label="Description (Markdown)" multiline minRows={4} />
+          <div>
+            <SubmitButton pending={pending} pendingLabel="Saving..." size="medium">
+              Save Changes
+            </SubmitButton>
+          </div>
+        </Stack>
+      </Form>
+    </details>
   );
 }
 
 function AddSubtask({ action, refused }: { action: string; refused?: { title: string; error: string } }) {
   const target = useTaskFormTarget();
   return (
-    <Form
-      method="post"
-      action={action}
-      {...target}
-      style={{ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "flex-start" }}
-    >
+    <Form method="post" action={action} {...target} className="pl-add-subtask">
       <input type="hidden" name="intent" value="add-subtask" />
-      <Box sx={{ flexGrow: 1, minWidth: 220 }}>
+      <div style={{ flexGrow: 1, minWidth: 0, display: "grid" }}>
         <input
           id="new-subtask"
           name="title"
@@ -307,14 +856,13 @@ function AddSubtask({ action, refused }: { action: string; refused?: { title: st
           defaultValue={refused?.title}
           aria-invalid={refused ? true : undefined}
           aria-describedby={refused ? "new-subtask-error" : undefined}
-          style={{ width: "100%", padding: 8, font: "inherit" }}
         />
         {refused ? (
-          <Typography id="new-subtask-error" role="alert" color="error" variant="caption">
+          <p id="new-subtask-error" role="alert" className="pl-field-error">
             {refused.error}
-          </Typography>
+          </p>
         ) : null}
-      </Box>
+      </div>
       <Button type="submit" variant="outlined">
         Add Subtask
       </Button>

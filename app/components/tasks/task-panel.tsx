@@ -25,6 +25,8 @@ export function useOpenTaskLinks(projectId: string) {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!link || (link.getAttribute("target") ?? "_self") !== "_self") return;
+      // A property chip (`data-field`) opens its editor in place, not the task.
+      if (link.hasAttribute("data-field")) return;
       const taskId = taskIdOfHref(link.getAttribute("href") ?? "", projectId);
       if (!taskId) return;
       event.preventDefault();

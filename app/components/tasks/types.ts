@@ -70,8 +70,8 @@ export type ListView = {
   sort: ListSort;
   pageSize: number;
   options: {
-    members: { id: string; name: string }[];
-    labels: { id: string; name: string }[];
-    statuses: { id: string; name: string }[];
+    members: { id: string; name: string; avatarUrl: string }[];
+    labels: { id: string; name: string; color: string }[];
+    statuses: { id: string; name: string; color: string }[];
   };
 };

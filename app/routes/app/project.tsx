@@ -24,7 +24,7 @@ import { boardColumns } from "~/.server/tasks/queries";
 import { taskForMember } from "~/.server/tasks/access";
 import { NotFoundError } from "~/.server/errors";
 import { bulkEditTasks } from "~/.server/tasks/bulk";
-import { listPage } from "~/.server/tasks/list-params";
+import { boardOptions, listPage } from "~/.server/tasks/list-params";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
 import { createTask, moveTask, updateTask } from "~/.server/tasks/tasks";
 import { can, permissionsOf } from "~/.server/policies";
@@ -110,7 +110,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Overdue and the calendar's today go by the server's calendar day (UTC) until users have a time zone.
   const today = new Date().toISOString().slice(0, 10);
   const permissions = permissionsOf(access.role, project);
-  const [activity, members, board, list, statuses, chat, calendar, mindMap] = await Promise.all([
+  const [activity, members, board, list, statuses, chat, calendar, mindMap, editorOptions] = await Promise.all([
     view === "activity" ? activityLog(project.id, workspace.id, url) : null,
     view === "sharing" ? membersOf(workspace.id) : null,
     view === "board" ? boardColumns(project, raisedColumn(url)) : null,
@@ -119,6 +119,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
     view === "calendar" ? projectCalendar(project, calendarOptions(url, today)) : null,
     view === "mindmap" ? mindMapView(project, url) : null,
+    view === "board" && permissions["task.update"] ? boardOptions(project) : null,
   ]);
   return {
     project: {
@@ -141,6 +142,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     activity,
     members,
     board,
+    editorOptions,
     chat: chat && { ...chat, before: messageParam(url, "before"), editing: messageParam(url, "edit") },
     calendar,
     mindMap,
@@ -605,6 +607,7 @@ function ViewContent({
           projectId={data.project.id}
           columns={data.board}
           canEdit={data.permissions["task.create"]}
+          editorOptions={data.editorOptions}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
         />

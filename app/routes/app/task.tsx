@@ -4,7 +4,7 @@ import IconButton from "@mui/material/IconButton";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { renderUserMarkdown } from "~/.server/content/markdown";
-import { load, requireActor, run } from "~/.server/http/respond";
+import { load, requireActor, run, runForFetcher } from "~/.server/http/respond";
 import { permissionsOf } from "~/.server/policies";
 import { redirectWithToast } from "~/.server/toast";
 import { taskForMember, taskKey, taskState } from "~/.server/tasks/access";
@@ -15,12 +15,13 @@ import { addAttachment, attachmentsOf, removeAttachment } from "~/.server/tasks/
 import { labelIdsOfTask, setTaskLabels, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing, setTaskFollowed } from "~/.server/tasks/followers";
 import { ArrowBack } from "~/components/icons/material";
+import { generatedAvatarUrl } from "~/utils/avatar";
 import { attachmentIdOf } from "~/validation/attachments";
 import { parseTaskLabels } from "~/validation/labels";
 import { isUuid } from "~/validation/ids";
 import { TaskPageBody } from "~/components/tasks/task-page-body";
 import { panelReturnPath } from "~/utils/task-panel";
-import { moveTaskSchema, taskFieldsSchema, taskTitle } from "~/validation/task-fields";
+import { moveTaskSchema, taskFieldsSchema, taskPatchOf, taskTitle } from "~/validation/task-fields";
 import type { Route } from "./+types/task";
 import { checklistAction, commentAction, loadTaskSections } from "./task-sections.server";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
@@ -69,8 +70,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     members: members.map((member) => ({
       id: member.userId,
       name: member.name,
+      avatarUrl: member.avatarUrl ?? generatedAvatarUrl(member.email || member.userId),
       assigned: assigned.includes(member.userId),
     })),
+    // The quick date picks' calendar day (UTC until users have a time zone).
+    today: new Date().toISOString().slice(0, 10),
     ...sections,
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],
@@ -104,30 +108,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await load(() => taskForMember(actor.userId, taskId, projectId));
   // A form in the side panel comes back to the project view it sits over.
   const here = panelReturnPath(formData.get("returnTo"), projectId) ?? `/app/project/${projectId}/task/${taskId}`;
+  // The editors in place (app/components/tasks/fields/) save through a fetcher: data back, a refusal too.
+  const viaFetcher = formData.get("via") === "fetcher";
   switch (intent) {
     case "update-task": {
       const submission = parseWithZod(formData, { schema: taskFieldsSchema });
-      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-      const { title, description, priority, startDate, dueDate, estimateHours } = submission.value;
-      // Every field is in the form: one left empty is cleared.
-      const result = await run(() =>
-        updateTask(actor, {
-          projectId,
-          taskId,
-          title,
-          description: description ?? "",
-          priority,
-          startDate: startDate ?? null,
-          dueDate: dueDate ?? null,
-          estimateMinutes: estimateHours === undefined ? null : Math.round(Number(estimateHours) * 60),
-        }),
-      );
-      if (!result.ok) {
-        return data(
-          { intent, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) },
-          { status: 400 },
-        );
+      const refuse = (field: string, message: string) =>
+        viaFetcher
+          ? data({ intent, error: message }, { status: 400 })
+          : data({ intent, result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 400 });
+      if (submission.status !== "success") {
+        const [field, messages] = Object.entries(submission.error ?? {})[0] ?? ["", ["These changes are not valid."]];
+        return refuse(field, messages?.[0] ?? "These changes are not valid.");
       }
+      // A title sent empty reaches the schema as missing: it is refused, not ignored.
+      if (formData.has("title") && submission.value.title === undefined) return refuse("title", "Enter a task title");
+      const patch = taskPatchOf(formData, submission.value);
+      const update = () => updateTask(actor, { projectId, taskId, ...patch });
+      if (viaFetcher) return fetcherAnswer(intent, await runForFetcher(update));
+      const result = await run(update);
+      if (!result.ok) return refuse(result.field, result.message);
       return redirectWithToast(
         here,
         { title: "Task updated", description: "Your changes are saved.", variant: "success" },
@@ -136,18 +136,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "move-task": {
       const submission = parseWithZod(formData, { schema: moveTaskSchema });
-      if (submission.status !== "success") throw data("Choose one of this project's statuses.", { status: 400 });
-      await run(() =>
-        moveTask(actor, { projectId, taskId, statusId: submission.value.statusId, placement: { at: "end" } }),
-      );
+      if (submission.status !== "success") {
+        if (viaFetcher) return data({ intent, error: "Choose one of this project's statuses." }, { status: 400 });
+        throw data("Choose one of this project's statuses.", { status: 400 });
+      }
+      const move = () =>
+        moveTask(actor, { projectId, taskId, statusId: submission.value.statusId, placement: { at: "end" } });
+      if (viaFetcher) return fetcherAnswer(intent, await runForFetcher(move));
+      await run(move);
       return redirect(here);
     }
     case "set-assignees": {
       const userIds = formData.getAll("assignee").map(String);
       if (userIds.length > 100 || !userIds.every(isUuid)) {
+        if (viaFetcher)
+          return data({ intent, error: "Choose assignees from the workspace's members." }, { status: 400 });
         throw data("Choose assignees from the workspace's members.", { status: 400 });
       }
-      const result = await run(() => setTaskAssignees(actor, { projectId, taskId, userIds }));
+      const assign = () => setTaskAssignees(actor, { projectId, taskId, userIds });
+      if (viaFetcher) return fetcherAnswer(intent, await runForFetcher(assign));
+      const result = await run(assign);
       if (!result.ok) throw data(result.message, { status: 400 });
       return redirectWithToast(
         `${here}#task-assignees`,
@@ -157,8 +165,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "set-labels": {
       const parsed = parseTaskLabels(formData);
-      if (!parsed.ok) return data({ intent, labels: parsed.refused }, { status: 400 });
-      const result = await run(() => setTaskLabels(actor, { projectId, taskId, ...parsed.value }));
+      if (!parsed.ok) {
+        if (viaFetcher) return data({ intent, error: parsed.refused.error }, { status: 400 });
+        return data({ intent, labels: parsed.refused }, { status: 400 });
+      }
+      const label = () => setTaskLabels(actor, { projectId, taskId, ...parsed.value });
+      if (viaFetcher) return fetcherAnswer(intent, await runForFetcher(label));
+      const result = await run(label);
       if (!result.ok) return data({ intent, labels: { ...parsed.echo, error: result.message } }, { status: 400 });
       return redirectWithToast(
         `${here}#task-labels`,
@@ -250,6 +263,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     default:
       return redirect(here);
   }
+}
+
+/** A fetcher's answer: saved, or refused with the reason the editor shows as it puts the old value back. */
+function fetcherAnswer(intent: string, result: { ok: true } | { ok: false; status: 400 | 403 | 404; message: string }) {
+  return result.ok
+    ? data({ intent, ok: true as const })
+    : data({ intent, error: result.message }, { status: result.status });
 }
 
 export default function TaskPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,267 @@
+import Autocomplete from "@mui/material/Autocomplete";
+import InputBase from "@mui/material/InputBase";
+import Popover from "@mui/material/Popover";
+import { styled } from "@mui/material/styles";
+import { useState, type ReactNode } from "react";
+
+import { Check } from "~/components/icons/material";
+import {
+  FIELD_NAMES,
+  PRIORITY_NAMES,
+  PRIORITY_ORDER,
+  type EditorField,
+  type EditorOptions,
+  type TaskValues,
+} from "~/components/tasks/fields/options";
+import type { TaskPatch } from "~/components/tasks/fields/task-edits";
+import { addDays, nextWeekday } from "~/utils/calendar-month";
+
+/**
+ * The one popover that edits a task's property, loaded when first opened (React.lazy) so
+ * the views' bundles do not carry it: a searchable list for status, priority, assignees and
+ * labels (MUI's Autocomplete, always open inside the popover), quick picks and a date input
+ * for dates. A choice saves at once; lists of several (assignees, labels) save each toggle
+ * and stay open. Escape or a click outside closes it and the focus goes back to the chip.
+ */
+export type PopoverProps = {
+  anchor: HTMLElement;
+  field: EditorField;
+  values: TaskValues;
+  options: EditorOptions;
+  /** YYYY-MM-DD in the user's calendar, for the date picks. */
+  today: string;
+  onSave: (patch: TaskPatch) => void;
+  onClose: () => void;
+};
+
+type Option = { id: string; label: string; color?: string; avatarUrl?: string };
+
+const Panel = styled("div")(({ theme }) => {
+  const { palette } = theme.vars;
+  return {
+    width: 280,
+    fontSize: 14,
+    "& .pl-pop-title": {
+      margin: 0,
+      padding: "10px 12px 4px",
+      fontSize: 12,
+      fontWeight: 700,
+      color: palette.text.secondary,
+    },
+    "& .pl-pop-input": {
+      display: "block",
+      width: "100%",
+      padding: "4px 12px 8px",
+      borderBottom: `1px solid ${palette.divider}`,
+      fontSize: 14,
+    },
+    // The list sits in the popover under its input, not floating in a popper of its own.
+    "& .MuiAutocomplete-popper": {
+      position: "static !important",
+      transform: "none !important",
+      width: "100% !important",
+    },
+    "& .pl-pop-list": { margin: 0, padding: "4px 0", listStyle: "none", maxHeight: 300, overflowY: "auto" },
+    "& .pl-pop-list li": {
+      display: "flex",
+      alignItems: "center",
+      gap: 8,
+      padding: "6px 12px",
+      cursor: "pointer",
+      minHeight: 34,
+    },
+    "& .pl-pop-list li.Mui-focused, & .pl-pop-list li:hover": { background: palette.action.hover },
+    "& .pl-pop-list li[aria-selected=true]": { fontWeight: 600 },
+    "& .pl-pop-check": { width: 18, display: "inline-flex", color: palette.primary.main },
+    "& .pl-pop-dot": { width: 10, height: 10, borderRadius: "50%", background: palette.text.disabled },
+    "& .pl-pop-avatar": { width: 20, height: 20, borderRadius: "50%" },
+    "& .pl-pop-empty": { padding: "8px 12px", color: palette.text.secondary },
+    "& .pl-pop-picks": { display: "grid", padding: "4px 0" },
+    "& .pl-pop-picks button": {
+      font: "inherit",
+      textAlign: "left",
+      padding: "6px 12px",
+      border: 0,
+      background: "none",
+      color: palette.text.primary,
+      cursor: "pointer",
+      "&:hover, &:focus-visible": { background: palette.action.hover, outline: "none" },
+    },
+    "& .pl-pop-date": { display: "grid", gap: 4, padding: "8px 12px 12px", borderTop: `1px solid ${palette.divider}` },
+    "& .pl-pop-date label": { fontSize: 12, color: palette.text.secondary },
+    "& .pl-pop-date input": {
+      font: "inherit",
+      padding: "6px 8px",
+      borderRadius: 6,
+      border: `1px solid ${palette.divider}`,
+      background: palette.background.paper,
+      color: palette.text.primary,
+      colorScheme: "light dark",
+    },
+  };
+});
+
+export default function PropertyPopover(props: PopoverProps) {
+  const { anchor, field, onClose } = props;
+  const titleId = "pl-pop-title";
+  return (
+    <Popover
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
+      slotProps={{ paper: { role: "dialog", "aria-labelledby": titleId } }}
+    >
+      <Panel>
+        <h2 className="pl-pop-title" id={titleId}>
+          {FIELD_NAMES[field]}
+        </h2>
+        {field === "dueDate" || field === "startDate" ? (
+          <DatePanel {...props} field={field} />
+        ) : (
+          <ListPanel {...props} />
+        )}
+      </Panel>
+    </Popover>
+  );
+}
+
+function optionsFor(field: EditorField, options: EditorOptions): Option[] {
+  switch (field) {
+    case "statusId":
+      return options.statuses.map((status) => ({ id: status.id, label: status.name, color: status.color }));
+    case "priority":
+      return PRIORITY_ORDER.map((priority) => ({ id: priority, label: PRIORITY_NAMES[priority] }));
+    case "assigneeIds":
+      return options.members.map((member) => ({ id: member.id, label: member.name, avatarUrl: member.avatarUrl }));
+    default:
+      return options.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }));
+  }
+}
+
+function chosenIds(field: EditorField, values: TaskValues): string[] {
+  switch (field) {
+    case "statusId":
+      return [values.statusId];
+    case "priority":
+      return [values.priority];
+    case "assigneeIds":
+      return values.assigneeIds;
+    default:
+      return values.labelIds;
+  }
+}
+
+/** The list editors: type to filter, arrows to move, Enter to choose (to toggle, for several). */
+function ListPanel({ field, values, options, onSave, onClose }: PopoverProps) {
+  const all = optionsFor(field, options);
+  const several = field === "assigneeIds" || field === "labelIds";
+  const [chosen, setChosen] = useState(() => chosenIds(field, values));
+  const choose = (id: string) => {
+    if (!several) {
+      onSave(field === "statusId" ? { statusId: id } : { priority: id as TaskValues["priority"] });
+      onClose();
+      return;
+    }
+    const next = chosen.includes(id) ? chosen.filter((one) => one !== id) : [...chosen, id];
+    setChosen(next);
+    onSave(field === "assigneeIds" ? { assigneeIds: next } : { labelIds: next });
+  };
+  const noun = FIELD_NAMES[field].toLowerCase();
+  return (
+    <Autocomplete
+      open
+      options={all}
+      value={all.filter((option) => chosen.includes(option.id))}
+      multiple
+      disableCloseOnSelect
+      disablePortal
+      autoHighlight
+      // Every option stays listed; the selection is shown by a tick, not by chips.
+      filterSelectedOptions={false}
+      renderValue={() => null}
+      getOptionLabel={(option) => option.label}
+      isOptionEqualToValue={(option, value) => option.id === value.id}
+      onChange={(_, __, reason, details) => {
+        if (details && (reason === "selectOption" || reason === "removeOption")) choose(details.option.id);
+      }}
+      onClose={(_, reason) => {
+        if (reason === "escape") onClose();
+      }}
+      noOptionsText={`No ${noun} matches`}
+      slots={{ paper: PlainPaper }}
+      slotProps={{ listbox: { className: "pl-pop-list", "aria-label": FIELD_NAMES[field] } }}
+      renderOption={({ key, ...rest }, option, { selected }) => (
+        <li key={key} {...rest}>
+          <span className="pl-pop-check" aria-hidden="true">
+            {selected ? <Check fontSize="small" /> : null}
+          </span>
+          {option.avatarUrl ? <img className="pl-pop-avatar" src={option.avatarUrl} alt="" /> : null}
+          {option.color ? <span className="pl-pop-dot pl-label-dot" data-color={option.color} /> : null}
+          {option.label}
+        </li>
+      )}
+      renderInput={(params) => (
+        <InputBase
+          ref={params.slotProps.input.ref}
+          inputProps={{ ...params.slotProps.htmlInput, "aria-label": `Filter ${noun}` }}
+          autoFocus
+          placeholder={several ? `Find ${noun}…` : `Change ${noun}…`}
+          className="pl-pop-input"
+        />
+      )}
+    />
+  );
+}
+
+function PlainPaper({ children }: { children?: ReactNode }) {
+  return <>{children}</>;
+}
+
+/** Quick picks and a date input: a pick saves at once, a typed date on Enter or on change by the picker. */
+function DatePanel({ field, values, today, onSave, onClose }: PopoverProps & { field: "dueDate" | "startDate" }) {
+  const current = values[field];
+  const [typed, setTyped] = useState(current ?? "");
+  const set = (value: string | null) => {
+    onSave(field === "dueDate" ? { dueDate: value } : { startDate: value });
+    onClose();
+  };
+  const picks: [string, string][] = [
+    ["Today", today],
+    ["Tomorrow", addDays(today, 1)],
+    ["Next week", nextWeekday(today, 1)],
+    ["In two weeks", addDays(today, 14)],
+  ];
+  return (
+    <>
+      <div className="pl-pop-picks">
+        {picks.map(([label, day], index) => (
+          <button key={label} type="button" autoFocus={index === 0} onClick={() => set(day)}>
+            {label}
+          </button>
+        ))}
+        {current ? (
+          <button type="button" onClick={() => set(null)}>
+            No {FIELD_NAMES[field].toLowerCase()}
+          </button>
+        ) : null}
+      </div>
+      <form
+        className="pl-pop-date"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (typed && typed !== current) set(typed);
+          else onClose();
+        }}
+      >
+        <label htmlFor="pl-pop-date-input">Pick a date (Enter to set)</label>
+        <input
+          id="pl-pop-date-input"
+          type="date"
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
+      </form>
+    </>
+  );
+}

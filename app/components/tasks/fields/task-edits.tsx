@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useMemo } from "react";
+import { useFetcher, useFetchers, useSubmit } from "react-router";
+
+import { showToast } from "~/utils/client-toast";
+import type { Priority } from "~/validation/task-fields";
+
+/**
+ * The one way a task's property is saved in place, wherever it is shown (the task page, the
+ * side panel, a List cell, a Board card): one intent of the task route posted through a
+ * fetcher keyed by task and property, so the new value shows at once everywhere the task
+ * is on screen (`pending`, read from the fetchers in flight) until the page's data has it.
+ * A refusal puts the old value back (the fetcher's form data is gone and the loaders keep
+ * theirs) and its reason is shown as a toast (`EditOutcomes`).
+ */
+export type TaskPatch = {
+  statusId?: string;
+  priority?: Priority;
+  dueDate?: string | null;
+  startDate?: string | null;
+  assigneeIds?: string[];
+  labelIds?: string[];
+  title?: string;
+  description?: string;
+  estimateHours?: string | null;
+};
+export type PatchField = keyof TaskPatch;
+
+const EDIT_KEY = "task-edit:";
+
+/** The form each property posts: the same intents the task page's plain forms post. */
+export function formOfPatch(patch: TaskPatch): FormData {
+  const form = new FormData();
+  form.set("via", "fetcher");
+  if (patch.statusId !== undefined) {
+    form.set("intent", "move-task");
+    form.set("statusId", patch.statusId);
+  } else if (patch.assigneeIds !== undefined) {
+    form.set("intent", "set-assignees");
+    for (const id of patch.assigneeIds) form.append("assignee", id);
+  } else if (patch.labelIds !== undefined) {
+    form.set("intent", "set-labels");
+    for (const id of patch.labelIds) form.append("label", id);
+  } else {
+    form.set("intent", "update-task");
+    for (const field of ["priority", "dueDate", "startDate", "title", "description", "estimateHours"] as const) {
+      const value = patch[field];
+      if (value !== undefined) form.set(field, value ?? "");
+    }
+  }
+  return form;
+}
+
+/** The change a form in flight asks for (the reverse of `formOfPatch`). */
+export function patchOfForm(form: FormData): TaskPatch {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  switch (form.get("intent")) {
+    case "move-task":
+      return { statusId: text("statusId") ?? undefined };
+    case "set-assignees":
+      return { assigneeIds: form.getAll("assignee").map(String) };
+    case "set-labels":
+      return { labelIds: form.getAll("label").map(String) };
+    default: {
+      const patch: TaskPatch = {};
+      if (form.has("priority")) patch.priority = text("priority") as Priority;
+      if (form.has("dueDate")) patch.dueDate = text("dueDate") || null;
+      if (form.has("startDate")) patch.startDate = text("startDate") || null;
+      if (form.has("title")) patch.title = text("title") ?? "";
+      if (form.has("description")) patch.description = text("description") ?? "";
+      if (form.has("estimateHours")) patch.estimateHours = text("estimateHours") || null;
+      return patch;
+    }
+  }
+}
+
+function editKey(taskId: string, field: PatchField) {
+  return `${EDIT_KEY}${taskId}:${field}`;
+}
+
+function taskIdOfKey(key: string) {
+  return key.startsWith(EDIT_KEY) ? key.slice(EDIT_KEY.length, key.lastIndexOf(":")) : null;
+}
+
+/**
+ * `save(taskUrl, taskId, patch)` sends one property's change; `pending` holds, per task id,
+ * the changes in flight (shown over the loader's values). One hook per view, not per row.
+ */
+export function useTaskEdits() {
+  const submit = useSubmit();
+  const fetchers = useFetchers();
+  const pending = useMemo(() => {
+    const byTask = new Map<string, TaskPatch>();
+    for (const fetcher of fetchers) {
+      const taskId = taskIdOfKey(fetcher.key);
+      if (!taskId || !fetcher.formData) continue;
+      byTask.set(taskId, { ...byTask.get(taskId), ...patchOfForm(fetcher.formData) });
+    }
+    return byTask;
+  }, [fetchers]);
+  const save = useCallback(
+    (taskUrl: string, taskId: string, patch: TaskPatch) => {
+      const field = Object.keys(patch)[0] as PatchField | undefined;
+      if (!field) return;
+      void submit(formOfPatch(patch), {
+        method: "post",
+        action: taskUrl,
+        navigate: false,
+        fetcherKey: editKey(taskId, field),
+        preventScrollReset: true,
+      });
+    },
+    [submit],
+  );
+  return { save, pending };
+}
+
+/** A task's values with its changes in flight applied over them. */
+export function withPending<T extends object>(values: T, patch: TaskPatch | undefined): T {
+  return patch ? { ...values, ...patch } : values;
+}
+
+type Answer = { ok?: true; error?: string };
+
+/**
+ * Says why a change was refused, once per answer: one watcher per property edited in this
+ * tab (a handful), mounted once in the app shell, each holding its fetcher so its answer
+ * stays readable after the view that sent it has moved on.
+ */
+export function EditOutcomes() {
+  const fetchers = useFetchers();
+  const keys = fetchers.map((fetcher) => fetcher.key).filter((key) => key.startsWith(EDIT_KEY));
+  return keys.map((key) => <EditOutcome key={key} fetcherKey={key} />);
+}
+
+function EditOutcome({ fetcherKey }: { fetcherKey: string }) {
+  const fetcher = useFetcher<Answer>({ key: fetcherKey });
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (error) showToast({ title: "Not saved", description: error, variant: "error" });
+    // Once per answer: a new answer is a new object.
+  }, [answer, error]);
+  return null;
+}
