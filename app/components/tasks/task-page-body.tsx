@@ -148,6 +148,13 @@ const Layout = styled("div")(({ theme }) => {
       "&:hover": { background: palette.action.hover },
       "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
     },
+    "& .pl-prop-value > span, & .pl-prop summary > span": {
+      display: "inline-flex",
+      flexWrap: "wrap",
+      alignItems: "center",
+      gap: 6,
+      minWidth: 0,
+    },
     "& .pl-prop details > summary": { listStyle: "none", "&::-webkit-details-marker": { display: "none" } },
     "& .pl-prop details[open]": { gridColumn: "1 / -1" },
     "& .pl-prop form": { display: "grid", gap: 8, padding: "8px 0 12px" },
@@ -242,6 +249,7 @@ export function TaskPageBody({
     statuses,
     members: loaderData.members,
     labels: loaderData.labels,
+    canCreateLabels: loaderData.canCreateLabels,
   };
   const editor = usePropertyEditor(options, loaderData.today);
   const pending = editor.pending.get(task.id);
@@ -294,13 +302,15 @@ export function TaskPageBody({
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <div>
             <TaskTitle id={titleId} level={titleLevel} title={title} editable={inPlace} onSave={save} />
-            <TaskDescription
-              html={task.descriptionHtml}
-              markdown={task.description}
-              pending={pending?.description}
-              editable={inPlace}
-              onSave={save}
-            />
+            <section aria-label="Description">
+              <TaskDescription
+                html={task.descriptionHtml}
+                markdown={task.description}
+                pending={pending?.description}
+                editable={inPlace}
+                onSave={save}
+              />
+            </section>
             {canEdit && !hydrated ? <TextFieldsForm action={here} task={task} lastResult={fieldResult} /> : null}
           </div>
           <SectionCard
@@ -463,7 +473,7 @@ export function TaskPageBody({
               </FieldForm>
             </Property>
           ))}
-          <div className="pl-prop">
+          <div className="pl-prop" data-prop="estimate">
             <span className="pl-prop-name" id="prop-estimate">
               Estimate
             </span>
@@ -532,8 +542,12 @@ function Property({
   children: ReactNode;
 }) {
   const nameId = `prop-${field}`;
+  const valueId = `prop-${field}-value`;
+  // Named by the property and its value ("Priority High"): the chip, and the summary without JavaScript.
+  const labelledBy = `${nameId} ${valueId}`;
+  const shown = <span id={valueId}>{value}</span>;
   return (
-    <div className="pl-prop">
+    <div className="pl-prop" data-prop={field}>
       <span className="pl-prop-name" id={nameId}>
         {FIELD_NAMES[field]}
       </span>
@@ -543,17 +557,17 @@ function Property({
           className="pl-prop-value"
           data-field={field}
           aria-haspopup="dialog"
-          aria-describedby={nameId}
+          aria-labelledby={labelledBy}
         >
-          {value}
+          {shown}
         </button>
       ) : mode === "form" ? (
         <details open={open || undefined}>
-          <summary aria-describedby={nameId}>{value}</summary>
+          <summary aria-labelledby={labelledBy}>{shown}</summary>
           {children}
         </details>
       ) : (
-        <span className="pl-prop-value">{value}</span>
+        <span className="pl-prop-value">{shown}</span>
       )}
     </div>
   );

@@ -6,6 +6,8 @@ export type EditorOptions = {
   statuses: { id: string; name: string; color?: string }[];
   members: { id: string; name: string; avatarUrl?: string }[];
   labels: { id: string; name: string; color: string }[];
+  /** May create labels from the labels popover (editors and up). */
+  canCreateLabels?: boolean;
 };
 
 /** A task's values that the popovers edit, as the view knows them. */

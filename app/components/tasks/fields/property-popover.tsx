@@ -15,6 +15,7 @@ import {
 } from "~/components/tasks/fields/options";
 import type { TaskPatch } from "~/components/tasks/fields/task-edits";
 import { addDays, nextWeekday } from "~/utils/calendar-month";
+import { colorForName } from "~/utils/projects";
 
 /**
  * The one popover that edits a task's property, loaded when first opened (React.lazy) so
@@ -153,11 +154,21 @@ function chosenIds(field: EditorField, values: TaskValues): string[] {
 }
 
 /** The list editors: type to filter, arrows to move, Enter to choose (to toggle, for several). */
+const NEW_LABEL = "new-label";
+
 function ListPanel({ field, values, options, onSave, onClose }: PopoverProps) {
   const all = optionsFor(field, options);
+  const [typed, setTyped] = useState("");
   const several = field === "assigneeIds" || field === "labelIds";
   const [chosen, setChosen] = useState(() => chosenIds(field, values));
   const choose = (id: string) => {
+    if (id === NEW_LABEL) {
+      // Created in the workspace and put on the task in one save; its colour is picked for its name.
+      const name = typed.trim();
+      onSave({ labelIds: chosen, newLabel: { name, color: colorForName(name) } });
+      setTyped("");
+      return;
+    }
     if (!several) {
       onSave(field === "statusId" ? { statusId: id } : { priority: id as TaskValues["priority"] });
       onClose();
@@ -182,6 +193,22 @@ function ListPanel({ field, values, options, onSave, onClose }: PopoverProps) {
       renderValue={() => null}
       getOptionLabel={(option) => option.label}
       isOptionEqualToValue={(option, value) => option.id === value.id}
+      inputValue={typed}
+      onInputChange={(_, value, reason) => {
+        // A choice keeps the filter (Autocomplete would clear it or put the option's name in).
+        if (reason === "input" || reason === "clear") setTyped(value);
+      }}
+      filterOptions={(candidates, state) => {
+        const query = state.inputValue.trim().toLowerCase();
+        const shown = candidates.filter(
+          (option) => option.id === NEW_LABEL || option.label.toLowerCase().includes(query),
+        );
+        const exists = all.some((option) => option.label.toLowerCase() === query);
+        if (field === "labelIds" && options.canCreateLabels && query && !exists) {
+          shown.push({ id: NEW_LABEL, label: `Create label “${state.inputValue.trim()}”` });
+        }
+        return shown;
+      }}
       onChange={(_, __, reason, details) => {
         if (details && (reason === "selectOption" || reason === "removeOption")) choose(details.option.id);
       }}

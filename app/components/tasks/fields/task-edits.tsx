@@ -19,6 +19,8 @@ export type TaskPatch = {
   startDate?: string | null;
   assigneeIds?: string[];
   labelIds?: string[];
+  /** A label to create in the workspace and put on the task with `labelIds` (the labels popover). */
+  newLabel?: { name: string; color: string };
   title?: string;
   description?: string;
   estimateHours?: string | null;
@@ -40,6 +42,10 @@ export function formOfPatch(patch: TaskPatch): FormData {
   } else if (patch.labelIds !== undefined) {
     form.set("intent", "set-labels");
     for (const id of patch.labelIds) form.append("label", id);
+    if (patch.newLabel) {
+      form.set("newLabel", patch.newLabel.name);
+      form.set("newLabelColor", patch.newLabel.color);
+    }
   } else {
     form.set("intent", "update-task");
     for (const field of ["priority", "dueDate", "startDate", "title", "description", "estimateHours"] as const) {
