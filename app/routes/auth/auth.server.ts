@@ -56,7 +56,7 @@ export async function finishSignIn(
 ) {
   let shown = toast;
   try {
-    await syncProfile(user, context.get(clientIpContext));
+    await syncProfile(user, context.get(clientIpContext), { joining: invitationTokenIn(to) });
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "profile sync failed after sign-in");
     shown = PROFILE_SYNC_TOAST;
@@ -66,6 +66,12 @@ export async function finishSignIn(
   const secure = new URL(request.url).protocol === "https:";
   const headers = theme ? { "Set-Cookie": themeCookie(theme, secure) } : undefined;
   return redirectWithToast(to, shown, request, { headers });
+}
+
+/** The token of an invitation page (`/invite/<token>`) the sign-in goes on to, if it does. */
+function invitationTokenIn(path: string) {
+  const match = /^\/invite\/([^/?#]+)$/.exec(path);
+  return match?.[1] ?? null;
 }
 
 export function isOAuthProvider(value: unknown): value is OAuthProvider {
