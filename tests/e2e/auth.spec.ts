@@ -130,6 +130,31 @@ test.describe("sign-in", { tag: "@nojs" }, () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Plotline home" })).toHaveAttribute("href", "/");
   });
 
+  test("Google and GitHub with no client id configured keep the visitor on the screen, saying so", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const cases = [
+      ["/auth/signin", "Continue with Google", "Sign in with Google failed", "Google"],
+      ["/auth/signin", "Continue with GitHub", "Sign in with Github failed", "GitHub"],
+      ["/auth/signup", "Continue with Google", "Sign up with Google failed", "Google"],
+    ] as const;
+    for (const [path, button, title, brand] of cases) {
+      await page.goto(path);
+      // With JavaScript, the post a script sends (to `<path>.data`) must come back here too.
+      if (javaScriptEnabled) {
+        await page.waitForFunction(() => {
+          const modules = (window as { __reactRouterRouteModules?: Record<string, unknown> }).__reactRouterRouteModules;
+          return Boolean(modules && "root" in modules);
+        });
+      }
+      await page.getByRole("main").getByRole("button", { name: button }).click();
+      await expect(page.getByRole("status")).toContainText(title);
+      await expect(page.getByRole("status")).toContainText(`${brand} sign-in is not set up on this server.`);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+  });
+
   test("redirectTo is honoured after sign-in, an external one ignored, and signed-in visitors skip the screens", async ({
     page,
   }) => {

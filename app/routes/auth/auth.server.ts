@@ -100,7 +100,7 @@ export async function startOAuth(
       back,
       {
         title: `${verb} with ${PROVIDER_TOAST_NAMES[provider]} failed`,
-        description: error?.message || (enabled ? FALLBACK_ERROR : PROVIDER_DISABLED),
+        description: error?.message || (enabled ? FALLBACK_ERROR : notSetUp(provider)),
         variant: "error",
       },
       request,
@@ -109,8 +109,12 @@ export async function startOAuth(
   return redirectDocument(data.url);
 }
 
-/** GoTrue's message for a provider that is not set up. */
-const PROVIDER_DISABLED = "Unsupported provider: provider is not enabled";
+/** What a fresh install (no client id for the provider) says under the spec's failure title. */
+export function notSetUp(provider: OAuthProvider) {
+  return `${PROVIDER_NAMES[provider]} sign-in is not set up on this server. Use your e-mail address instead.`;
+}
+
+const PROVIDER_NAMES: Record<OAuthProvider, string> = { google: "Google", github: "GitHub" };
 
 /**
  * signInWithOAuth only builds a URL. A hosted Supabase project answers a disabled provider
@@ -128,8 +132,12 @@ async function builtInProviderEnabled(provider: OAuthProvider, context: Context)
   return settings.external?.[provider] === true;
 }
 
-/** The page's own path and query, to come back to after a failure. */
-export function samePage(request: Request) {
-  const url = new URL(request.url);
+/**
+ * The page's own path and query, to come back to after a failure: from the route's `url`
+ * (React Router's, without the `.data` of a script's submission), never `request.url`, which
+ * with `v8_passThroughRequests` is `/auth/signin.data`: a redirect there is a 404, which sent
+ * the visitor on to the landing page.
+ */
+export function samePage(url: URL) {
   return url.pathname + url.search;
 }
