@@ -65,6 +65,33 @@ test.describe("sign-up", { tag: "@nojs" }, () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
   });
 
+  test("a confirmation link opened in another browser says the address is confirmed and asks to sign in", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const email = uniqueEmail("elsewhere");
+    await page.goto("/auth/signup");
+    const form = page.getByRole("form", { name: "Sign up with email and password" });
+    await form.getByLabel(/^Email/).fill(email);
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByLabel(/^Confirm password/).fill(PASSWORD);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    const [confirmation] = await mailTo(email);
+
+    // Another browser: none of the sign-up's cookies (its PKCE verifier) are there.
+    const elsewhere = await browser.newContext({ javaScriptEnabled });
+    const other = await elsewhere.newPage();
+    await other.goto(linkIn(confirmation));
+    await expect(other).toHaveURL(/\/auth\/signin$/);
+    await expect(other.getByRole("status")).toContainText("Email confirmed");
+    await expect(other.getByRole("status")).toContainText("Your e-mail address is confirmed. Please sign in.");
+    await signIn(other, email);
+    await expect(other).toHaveURL(/\/app\/dashboard$/);
+    await elsewhere.close();
+  });
+
   test("mismatched and short passwords come back with messages and the typed values", async ({ page }) => {
     const email = uniqueEmail("signup-invalid");
     await page.goto("/auth/signup");
