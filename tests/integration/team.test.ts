@@ -90,7 +90,9 @@ describe.each(engines)("team management on %s", (engine) => {
       ]);
       // Someone else's invitation, or one already used, is no reason: they get their own.
       const stranger = await firstSignIn(`stranger-${randomUUID().slice(0, 8)}@example.com`, token);
-      expect((await listWorkspaces(stranger)).map((workspace) => workspace.name)).toEqual(["Nell Newcomer's Workspace"]);
+      expect((await listWorkspaces(stranger)).map((workspace) => workspace.name)).toEqual([
+        "Nell Newcomer's Workspace",
+      ]);
     });
 
     it("invites by e-mail, stores only the token's hash, and the invitee joins once with the role", async () => {

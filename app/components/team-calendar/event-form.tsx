@@ -209,7 +209,11 @@ export function EventForm({
         </label>
         <div className="pl-ev-row">
           {text(fields.startDate, "Start date", { type: "date", required: true, onChange: endFollowsStartDate })}
-          {text(fields.startTime, "Start time", { type: "time", className: "pl-ev-time", onChange: endFollowsStartTime })}
+          {text(fields.startTime, "Start time", {
+            type: "time",
+            className: "pl-ev-time",
+            onChange: endFollowsStartTime,
+          })}
         </div>
         <div className="pl-ev-row">
           {text(fields.endDate, "End date", { type: "date" })}

@@ -36,12 +36,10 @@ export const test = base.extend<{ consoleGuard: void }>({
       const context = page.context();
       context.on("console", onConsole);
       context.on("weberror", onError);
-      try {
-        await use();
-      } finally {
-        context.off("console", onConsole);
-        context.off("weberror", onError);
-      }
+      // `use` returns once the test is over, whether it passed or not.
+      await use();
+      context.off("console", onConsole);
+      context.off("weberror", onError);
       expect(problems, "the browser console reported CSP violations or hydration errors").toEqual([]);
     },
     { auto: true },
