@@ -89,20 +89,17 @@ function refineTimes(value: z.infer<typeof eventFields>, context: z.RefinementCt
   }
 }
 
-export const createEventSchema = eventFields
-  .extend({
-    intent: z.literal("create-event"),
-    workspaceId: z.string({ error: "Choose a workspace" }).regex(/^[A-Za-z0-9]{6,20}$/, {
-      error: "Choose a workspace",
-    }),
-  })
-  .transform(endFollowsStart)
-  .superRefine(refineTimes);
+/** The fields alone, for the browser's constraints (Conform reads no schema with a transform). */
+export const createEventFields = eventFields.extend({
+  intent: z.literal("create-event"),
+  workspaceId: z.string({ error: "Choose a workspace" }).regex(/^[A-Za-z0-9]{6,20}$/, {
+    error: "Choose a workspace",
+  }),
+});
+export const updateEventFields = eventFields.extend({ intent: z.literal("update-event") });
 
-export const updateEventSchema = eventFields
-  .extend({ intent: z.literal("update-event") })
-  .transform(endFollowsStart)
-  .superRefine(refineTimes);
+export const createEventSchema = createEventFields.transform(endFollowsStart).superRefine(refineTimes);
+export const updateEventSchema = updateEventFields.transform(endFollowsStart).superRefine(refineTimes);
 
 export const deleteEventSchema = z.object({ intent: z.literal("delete-event") });
 

@@ -63,7 +63,7 @@ test.describe("Content-Security-Policy", () => {
       ["Dark", "dark"],
       ["Light", "light"],
     ] as const) {
-      await page.getByLabel("Theme").click();
+      await page.getByLabel("Theme", { exact: true }).click();
       const saved = page.waitForResponse((response) => response.url().endsWith("/action/set-theme"));
       await page.getByRole("button", { name: choice }).click();
       await expect(page.locator("html")).toHaveClass(scheme);

@@ -6,7 +6,13 @@ import type { ChangeEvent, ReactNode } from "react";
 import { Form } from "react-router";
 
 import { FormErrors } from "~/components/forms/fields";
-import { createEventSchema, EVENT_TITLE_MAX, updateEventSchema } from "~/validation/team-calendar";
+import {
+  createEventFields,
+  createEventSchema,
+  EVENT_TITLE_MAX,
+  updateEventFields,
+  updateEventSchema,
+} from "~/validation/team-calendar";
 import { TimeZoneField, useFormTimeZone } from "./time-zone";
 import type { EventFormDefaults, EventFormOptions } from "./types";
 
@@ -128,7 +134,7 @@ export function EventForm({
       allDay: defaults.allDay ? "on" : undefined,
       workspaceId: options.workspace ?? "",
     },
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(mode === "create" ? createEventFields : updateEventFields),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -14,6 +14,9 @@ const CSP = /Content Security Policy|Refused to (load|execute|apply|frame|connec
 // 418 hydration mismatch, 423 recoverable hydration error, 425 text content mismatch.
 const HYDRATION = /Hydration|hydrating|Minified React error #(418|423|425)\b/i;
 
+/** The annotation type of a test whose page has a known hydration mismatch (see below). */
+export const KNOWN_HYDRATION_ERROR = "known-hydration-error";
+
 export function consoleProblem(text: string) {
   if (CSP.test(text)) return `Content-Security-Policy violation: ${text}`;
   if (HYDRATION.test(text)) return `React hydration error: ${text}`;
@@ -22,7 +25,7 @@ export function consoleProblem(text: string) {
 
 export const test = base.extend<{ consoleGuard: void }>({
   consoleGuard: [
-    async ({ page }, use) => {
+    async ({ page }, use, testInfo) => {
       const problems: string[] = [];
       const note = (text: string) => {
         const problem = consoleProblem(text);
@@ -40,7 +43,11 @@ export const test = base.extend<{ consoleGuard: void }>({
       await use();
       context.off("console", onConsole);
       context.off("weberror", onError);
-      expect(problems, "the browser console reported CSP violations or hydration errors").toEqual([]);
+      // A test that shows a known hydration mismatch, being fixed elsewhere, says so with an
+      // annotation { type: KNOWN_HYDRATION_ERROR, description: why }: CSP violations still fail it.
+      const known = testInfo.annotations.some((annotation) => annotation.type === KNOWN_HYDRATION_ERROR);
+      const shown = known ? problems.filter((problem) => !problem.startsWith("React hydration error")) : problems;
+      expect(shown, "the browser console reported CSP violations or hydration errors").toEqual([]);
     },
     { auto: true },
   ],
