@@ -89,8 +89,9 @@ test("team calendar: months in the URL, an event added, edited and deleted, a da
   await openAppPage(page, "/app/calendar?month=2027-02", usesJs());
   await page.getByRole("link", { name: "Add Event" }).click();
   const another = page.getByRole("form", { name: "Add event" });
-  await expect(another.getByLabel("End date")).toHaveValue("2027-02-01");
+  // (The dialog loads its form: filling waits for it.)
   await another.getByLabel("Title").fill("Retro");
+  await expect(another.getByLabel("End date")).toHaveValue("2027-02-01");
   await another.getByLabel("Start date").fill("2027-02-25");
   if (usesJs()) await expect(another.getByLabel("End date")).toHaveValue("2027-02-25");
   await another.getByRole("button", { name: "Add Event" }).click();
