@@ -62,7 +62,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const preference = data?.theme ?? DEFAULT_THEME;
   const specifiedTheme = preference === "system" ? null : preference === "dark" ? Theme.DARK : Theme.LIGHT;
   const page = (
-    <ThemeProvider specifiedTheme={specifiedTheme} themeAction="/action/set-theme" disableTransitionOnThemeChange>
+    // No disableTransitionOnThemeChange: its unnonced <style> broke the CSP; the switches
+    // wrap setTheme in withoutTransitions (app/theme/switch-theme.ts) instead.
+    <ThemeProvider specifiedTheme={specifiedTheme} themeAction="/action/set-theme">
       <HoneypotProvider {...data?.honeypot}>
         <Document
           ssrTheme={preference !== "system"}

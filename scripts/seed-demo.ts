@@ -1,5 +1,7 @@
-// `npm run seed:demo`: a demo account with two workspaces and five projects, in the
-// configured database (DATABASE_URL, or the embedded one in DATA_DIR while no server holds it).
+// `npm run seed:demo`: a demo account and its team of four, three projects full of tasks and
+// the team calendar, in the configured database (DATABASE_URL, or the embedded one in
+// DATA_DIR while no server holds it). The sign-in address printed is the configured APP_URL
+// (by default http://localhost:$PORT), read through the env module like everything else.
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { seedDemo } from "~/.server/demo/seed";

@@ -3,6 +3,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { Form, useLocation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
+import { withoutTransitions } from "~/theme/switch-theme";
 import { DarkModeOutlined, LightModeOutlined, SettingsBrightnessOutlined } from "~/components/icons/material";
 import type { ThemePreference } from "~/theme/preference";
 
@@ -35,7 +36,9 @@ export function ThemeSwitcher() {
             aria-label={option.label}
             onClick={(event) => {
               event.preventDefault();
-              setTheme(option.value === "system" ? null : option.value === "dark" ? Theme.DARK : Theme.LIGHT);
+              withoutTransitions(() =>
+                setTheme(option.value === "system" ? null : option.value === "dark" ? Theme.DARK : Theme.LIGHT),
+              );
             }}
             sx={{ gap: 0.75, px: 1.25 }}
           >

@@ -16,6 +16,7 @@ import { projectGridStyles } from "~/components/dashboard/project-grid";
 import { myWorkStyles } from "~/components/tasks/my-work";
 import { taskListStyles } from "~/components/tasks/task-list";
 import { userAvatarStyles } from "~/components/user-avatar";
+import { THEME_SWITCHING_ATTRIBUTE } from "./switch-theme";
 
 /**
  * The CSS of what every page shows, keyed by class name: the Material icons, the app
@@ -47,5 +48,8 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-view-nav": viewNavStyles(theme),
     ".pl-task-list": taskListStyles(theme),
     ".pl-ai-widget": assistantWidgetStyles(theme),
+    // While the colour scheme switches (switch-theme.ts).
+    [`html[${THEME_SWITCHING_ATTRIBUTE}] *, html[${THEME_SWITCHING_ATTRIBUTE}] *::before, html[${THEME_SWITCHING_ATTRIBUTE}] *::after`]:
+      { transition: "none !important" },
   };
 }

@@ -38,6 +38,11 @@ const eventFields = z.object({
   startTime: time.optional(),
   /** Empty: the start date. */
   endDate: day("Enter the end date").optional(),
+  /**
+   * The start date the form was drawn with (a hidden field; with JavaScript, kept on the
+   * start as it changes). An end date still on it follows the start: see `endFollowsStart`.
+   */
+  startDateShown: day("Use a real date").optional(),
   endTime: time.optional(),
   /** The zone the times were typed in: the browser's (filled by script), else the one the page was drawn in. */
   timeZone: z.string().max(64).refine(isTimeZone, { error: "Unknown time zone" }).optional(),
@@ -51,6 +56,18 @@ const eventFields = z.object({
     .max(EVENT_ATTENDEES_MAX, { error: `Invite at most ${EVENT_ATTENDEES_MAX} people` })
     .optional(),
 });
+
+/**
+ * An end date the user left where the form put it (on the start it showed) follows the start
+ * wherever the start moved: without JavaScript, a new event picked on another day than the
+ * one the form opened on would otherwise end before it starts. With JavaScript the form moves
+ * the end as the start changes (event-form.tsx) and this changes nothing.
+ */
+function endFollowsStart<T extends { startDate: string; endDate?: string; startDateShown?: string }>(value: T): T {
+  const { startDate, endDate, startDateShown } = value;
+  if (!startDateShown || endDate !== startDateShown || startDate === startDateShown) return value;
+  return { ...value, endDate: startDate };
+}
 
 /** Times are needed unless the event lasts all day; the end comes after the start. */
 function refineTimes(value: z.infer<typeof eventFields>, context: z.RefinementCtx) {
@@ -72,16 +89,17 @@ function refineTimes(value: z.infer<typeof eventFields>, context: z.RefinementCt
   }
 }
 
-export const createEventSchema = eventFields
-  .extend({
-    intent: z.literal("create-event"),
-    workspaceId: z.string({ error: "Choose a workspace" }).regex(/^[A-Za-z0-9]{6,20}$/, {
-      error: "Choose a workspace",
-    }),
-  })
-  .superRefine(refineTimes);
+/** The fields alone, for the browser's constraints (Conform reads no schema with a transform). */
+export const createEventFields = eventFields.extend({
+  intent: z.literal("create-event"),
+  workspaceId: z.string({ error: "Choose a workspace" }).regex(/^[A-Za-z0-9]{6,20}$/, {
+    error: "Choose a workspace",
+  }),
+});
+export const updateEventFields = eventFields.extend({ intent: z.literal("update-event") });
 
-export const updateEventSchema = eventFields.extend({ intent: z.literal("update-event") }).superRefine(refineTimes);
+export const createEventSchema = createEventFields.transform(endFollowsStart).superRefine(refineTimes);
+export const updateEventSchema = updateEventFields.transform(endFollowsStart).superRefine(refineTimes);
 
 export const deleteEventSchema = z.object({ intent: z.literal("delete-event") });
 

@@ -65,6 +65,33 @@ test.describe("sign-up", { tag: "@nojs" }, () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
   });
 
+  test("a confirmation link opened in another browser says the address is confirmed and asks to sign in", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const email = uniqueEmail("elsewhere");
+    await page.goto("/auth/signup");
+    const form = page.getByRole("form", { name: "Sign up with email and password" });
+    await form.getByLabel(/^Email/).fill(email);
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByLabel(/^Confirm password/).fill(PASSWORD);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    const [confirmation] = await mailTo(email);
+
+    // Another browser: none of the sign-up's cookies (its PKCE verifier) are there.
+    const elsewhere = await browser.newContext({ javaScriptEnabled });
+    const other = await elsewhere.newPage();
+    await other.goto(linkIn(confirmation));
+    await expect(other).toHaveURL(/\/auth\/signin$/);
+    await expect(other.getByRole("status")).toContainText("Email confirmed");
+    await expect(other.getByRole("status")).toContainText("Your e-mail address is confirmed. Please sign in.");
+    await signIn(other, email);
+    await expect(other).toHaveURL(/\/app\/dashboard$/);
+    await elsewhere.close();
+  });
+
   test("mismatched and short passwords come back with messages and the typed values", async ({ page }) => {
     const email = uniqueEmail("signup-invalid");
     await page.goto("/auth/signup");
@@ -128,6 +155,32 @@ test.describe("sign-in", { tag: "@nojs" }, () => {
     await expect(main.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
     await expect(main.getByRole("button", { name: "Continue with GitHub" })).toBeEnabled();
     await expect(page.getByRole("banner").getByRole("link", { name: "Plotline home" })).toHaveAttribute("href", "/");
+  });
+
+  test("Google and GitHub with no client id configured keep the visitor on the screen, saying so", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const cases = [
+      ["/auth/signin", "Continue with Google", "Sign in with Google failed", "Google"],
+      ["/auth/signin", "Continue with GitHub", "Sign in with Github failed", "GitHub"],
+      ["/auth/signup", "Continue with Google", "Sign up with Google failed", "Google"],
+    ] as const;
+    for (const [path, button, title, brand] of cases) {
+      await page.goto(path);
+      // With JavaScript, the post a script sends (to `<path>.data`) must come back here too.
+      if (javaScriptEnabled) {
+        await page.waitForFunction(() => {
+          const modules = (window as { __reactRouterRouteModules?: Record<string, unknown> }).__reactRouterRouteModules;
+          return Boolean(modules && "root" in modules);
+        });
+      }
+      await page.getByRole("main").getByRole("button", { name: button }).click();
+      // An error toast is an alert.
+      const toast = page.getByRole("alert").filter({ hasText: title });
+      await expect(toast).toContainText(`${brand} sign-in is not set up on this server.`);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
   });
 
   test("redirectTo is honoured after sign-in, an external one ignored, and signed-in visitors skip the screens", async ({

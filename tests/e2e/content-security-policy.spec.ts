@@ -52,4 +52,25 @@ test.describe("Content-Security-Policy", () => {
     }
     expect(violations).toEqual([]);
   });
+
+  test("switching the theme logs no CSP violation", async ({ page }) => {
+    // remix-themes' disableTransitionOnThemeChange inserted a <style> without the nonce at each switch.
+    const violations = watchForViolations(page);
+    await signUpAndSignIn(page, { prefix: "csp-theme" });
+    await page.goto("/app/dashboard");
+    await expectHydrated(page);
+    for (const [choice, scheme] of [
+      ["Dark", "dark"],
+      ["Light", "light"],
+    ] as const) {
+      await page.getByLabel("Theme", { exact: true }).click();
+      const saved = page.waitForResponse((response) => response.url().endsWith("/action/set-theme"));
+      await page.getByRole("button", { name: choice }).click();
+      await expect(page.locator("html")).toHaveClass(scheme);
+      await saved;
+      // The transitions come back once the new colours are painted.
+      await expect(page.locator("html")).not.toHaveAttribute("data-theme-switching");
+    }
+    expect(violations).toEqual([]);
+  });
 });

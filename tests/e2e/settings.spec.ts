@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, KNOWN_HYDRATION_ERROR, test } from "./support/console-guard";
 
 import { PASSWORD, signIn, signUpAndSignIn, signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
@@ -110,41 +110,47 @@ test("notification and appearance choices survive a reload", async ({ page }) =>
   await expect(page.getByText("Projects: 0 of 5")).toBeVisible();
 });
 
-test("security: change the password with the current one, see and revoke another session", async ({
-  page,
-  browser,
-}) => {
-  const { email } = await signUpAndSignIn(page, { prefix: "security" });
-  // A second browser signed in to the same account.
-  const other = await browser.newContext({ javaScriptEnabled: usesJs() });
-  const second = await other.newPage();
-  await signIn(second, email);
+test(
+  "security: change the password with the current one, see and revoke another session",
+  {
+    // TO ENABLE LATER: the sessions list's relative time ("5 minutes ago") is rendered with the
+    // server's clock and zone, so hydration mismatches (React #418) until that fix lands; drop
+    // this annotation then, and the console guard checks this page for hydration errors again.
+    annotation: { type: KNOWN_HYDRATION_ERROR, description: "relative time in Settings → Security's sessions" },
+  },
+  async ({ page, browser }) => {
+    const { email } = await signUpAndSignIn(page, { prefix: "security" });
+    // A second browser signed in to the same account.
+    const other = await browser.newContext({ javaScriptEnabled: usesJs() });
+    const second = await other.newPage();
+    await signIn(second, email);
 
-  await page.goto("/app/settings?tab=security");
-  const sessions = page.getByRole("list", { name: "Sessions" });
-  await expect(sessions.getByRole("listitem")).toHaveCount(2);
-  await expect(sessions.getByRole("listitem", { name: /this device/ })).toHaveCount(1);
-  if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
-  await sessions.getByRole("button", { name: "Revoke" }).click();
-  await expect(page.getByRole("status")).toContainText("That device must sign in again.");
-  await expect(sessions.getByRole("listitem")).toHaveCount(1);
-  await second.goto("/app/dashboard");
-  await expect(second).toHaveURL(/\/auth\/signin/);
-  await other.close();
+    await page.goto("/app/settings?tab=security");
+    const sessions = page.getByRole("list", { name: "Sessions" });
+    await expect(sessions.getByRole("listitem")).toHaveCount(2);
+    await expect(sessions.getByRole("listitem", { name: /this device/ })).toHaveCount(1);
+    if (usesJs()) expect((await axeScan(page).analyze()).violations).toEqual([]);
+    await sessions.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByRole("status")).toContainText("That device must sign in again.");
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    await second.goto("/app/dashboard");
+    await expect(second).toHaveURL(/\/auth\/signin/);
+    await other.close();
 
-  const form = page.getByRole("form", { name: "Change password" });
-  await form.getByLabel(/^Current password/).fill("not-my-password");
-  await form.getByLabel(/^New password/).fill("brand-new-pass");
-  await form.getByLabel(/^Confirm new password/).fill("brand-new-pass");
-  await form.getByRole("button", { name: "Change Password" }).click();
-  await expect(form.getByText("That is not your current password.")).toBeVisible();
-  await form.getByLabel(/^Current password/).fill(PASSWORD);
-  await form.getByLabel(/^New password/).fill("brand-new-pass");
-  await form.getByLabel(/^Confirm new password/).fill("brand-new-pass");
-  await form.getByRole("button", { name: "Change Password" }).click();
-  await expect(page.getByRole("status")).toContainText("Password changed");
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel(/^Current password/).fill("not-my-password");
+    await form.getByLabel(/^New password/).fill("brand-new-pass");
+    await form.getByLabel(/^Confirm new password/).fill("brand-new-pass");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(form.getByText("That is not your current password.")).toBeVisible();
+    await form.getByLabel(/^Current password/).fill(PASSWORD);
+    await form.getByLabel(/^New password/).fill("brand-new-pass");
+    await form.getByLabel(/^Confirm new password/).fill("brand-new-pass");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByRole("status")).toContainText("Password changed");
 
-  await page.getByRole("button", { name: "Sign out everywhere" }).click();
-  await expect(page).toHaveURL(/\/auth\/signin/);
-  await signIn(page, email, "brand-new-pass");
-});
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page).toHaveURL(/\/auth\/signin/);
+    await signIn(page, email, "brand-new-pass");
+  },
+);

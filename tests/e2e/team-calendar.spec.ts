@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
@@ -83,6 +83,20 @@ test("team calendar: months in the URL, an event added, edited and deleted, a da
   await expect(page).toHaveURL(/\/app\/calendar\?month=2027-02$/);
   await expect(page.getByText("Design review, moved is off the calendar.")).toBeVisible();
   await expect(page.getByRole("link", { name: /Design review/ })).toHaveCount(0);
+
+  // Add Event opens on the month's first day; an event on another day needs only its start
+  // date: the end follows it (moved by the form with JavaScript, by the server without).
+  await openAppPage(page, "/app/calendar?month=2027-02", usesJs());
+  await page.getByRole("link", { name: "Add Event" }).click();
+  const another = page.getByRole("form", { name: "Add event" });
+  // (The dialog loads its form: filling waits for it.)
+  await another.getByLabel("Title").fill("Retro");
+  await expect(another.getByLabel("End date")).toHaveValue("2027-02-01");
+  await another.getByLabel("Start date").fill("2027-02-25");
+  if (usesJs()) await expect(another.getByLabel("End date")).toHaveValue("2027-02-25");
+  await another.getByRole("button", { name: "Add Event" }).click();
+  await expect(page.getByText("Retro on February 25, 2027.")).toBeVisible();
+  await expect(cell(page, "February 25, 2027").getByRole("link", { name: /Retro/ })).toHaveText("9:00 AMRetro");
 
   // A day opens its own page with its items and an Add Event form for that day.
   await cell(page, "February 10, 2027").getByRole("link", { name: "February 10, 2027" }).click();

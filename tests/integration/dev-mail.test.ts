@@ -1,3 +1,6 @@
+import { ThemeProvider } from "@mui/material/styles";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
@@ -5,7 +8,8 @@ import { isDirectLocalRequest } from "~/.server/http/local-request";
 import { sendMail } from "~/.server/mail/mailer";
 import { mayReadOutbox } from "~/.server/mail/outbox-access";
 import { clientIpContext, directLocalContext } from "~/.server/request-context";
-import { loader } from "~/routes/api/dev-mail";
+import DevMail, { loader } from "~/routes/api/dev-mail";
+import { theme } from "~/theme/theme";
 
 /** What server/app.ts hands the loader for a request from `ip` (direct from this machine or not). */
 function contextFrom(ip: string, directLocal: boolean) {
@@ -92,5 +96,22 @@ describe("the local outbox (no SMTP_URL)", () => {
     expect(mayReadOutbox({ public: false }, { directLocal: true })).toBe(true);
     expect(mayReadOutbox({ public: false }, { directLocal: false })).toBe(false);
     expect(mayReadOutbox({ public: true }, { directLocal: false })).toBe(true);
+  });
+});
+
+describe("the local outbox page", () => {
+  it("shows a mail's http(s) links as links and everything else as escaped text", () => {
+    const text =
+      "Confirm: http://localhost:3000/auth/v1/verify?token=pkce_a&type=signup.\njavascript:alert(1) <b>bold</b>";
+    const loaderData = {
+      messages: [{ id: "1", to: "a@example.com", subject: "Hi", text, sentAt: new Date(0).toISOString() }],
+    };
+    const page = createElement(DevMail, { loaderData } as unknown as Parameters<typeof DevMail>[0]);
+    const html = renderToStaticMarkup(createElement(ThemeProvider, { theme }, page));
+    expect(html).toContain(
+      '<a href="http://localhost:3000/auth/v1/verify?token=pkce_a&amp;type=signup" rel="noreferrer">http://localhost:3000/auth/v1/verify?token=pkce_a&amp;type=signup</a>.',
+    );
+    expect(html).toContain("javascript:alert(1) &lt;b&gt;bold&lt;/b&gt;");
+    expect(html.match(/<a /g)).toHaveLength(1);
   });
 });

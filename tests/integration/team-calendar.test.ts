@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { calendarEventAttendees, calendarEvents, notifications } from "~/.server/db/schema";
@@ -423,6 +423,50 @@ describe.each(engines)("team calendar on %s", (engine) => {
       expect(
         (await callAction(newEventRoute.action, { user: outsider, path: "/app/calendar/new", form: form() })).status,
       ).toBe(404);
+    });
+
+    it("moves an end date left on the start the form showed with the start, in either direction", async () => {
+      // The form opened on May 4 (today, say); the start was changed, the end left alone.
+      const later = await callAction(newEventRoute.action, {
+        user: editor,
+        path: "/app/calendar/new",
+        form: form({ title: "Moved later", startDate: "2026-05-20", startDateShown: "2026-05-04" }),
+      });
+      expect(later.status).toBe(302);
+      const earlier = await callAction(newEventRoute.action, {
+        user: editor,
+        path: "/app/calendar/new",
+        form: form({ title: "Moved earlier", startDate: "2026-04-28", startDateShown: "2026-05-04" }),
+      });
+      expect(earlier.status).toBe(302);
+      const rows = await database()
+        .db.select()
+        .from(calendarEvents)
+        .where(inArray(calendarEvents.title, ["Moved later", "Moved earlier"]));
+      const byTitle = new Map(rows.map((row) => [row.title, row]));
+      expect(byTitle.get("Moved later")).toMatchObject({
+        startsAt: new Date("2026-05-20T07:00:00Z"),
+        endsAt: new Date("2026-05-20T08:00:00Z"),
+      });
+      expect(byTitle.get("Moved earlier")).toMatchObject({
+        startsAt: new Date("2026-04-28T07:00:00Z"),
+        endsAt: new Date("2026-04-28T08:00:00Z"),
+      });
+      // An end the user moved themselves stays where they put it: before the start, refused.
+      const refused = await callAction(newEventRoute.action, {
+        user: editor,
+        path: "/app/calendar/new",
+        form: form({ startDate: "2026-05-20", endDate: "2026-05-10", startDateShown: "2026-05-04" }),
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.data)).toContain("The end cannot be before the start");
+      // And an empty end date is the start's day.
+      const sameDay = await callAction(newEventRoute.action, {
+        user: editor,
+        path: "/app/calendar/new",
+        form: form({ title: "No end date", startDate: "2026-06-02", endDate: "" }),
+      });
+      expect(sameDay.status).toBe(302);
     });
 
     it("shows an event to members only, and lets its creator edit and delete it", async () => {

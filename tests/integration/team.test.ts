@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import type { User } from "@supabase/supabase-js";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { users } from "~/.server/auth-service/schema";
 import { setDatabase } from "~/.server/db";
 import { queryRows } from "~/.server/db/client";
 import { activity, invitations, notifications, workspaceMembers, workspaces } from "~/.server/db/schema";
@@ -12,6 +15,7 @@ import { FieldError, ForbiddenError, NotFoundError } from "~/.server/errors";
 import { subscribe, type DomainEvent } from "~/.server/events/bus";
 import { createProject } from "~/.server/projects/projects";
 import { projectForMember } from "~/.server/projects/access";
+import { syncProfile } from "~/.server/profiles/sync-profile";
 import { initSecrets } from "~/.server/secrets";
 import { consume, LIMITS } from "~/.server/security/rate-limit";
 import {
@@ -23,6 +27,7 @@ import {
 } from "~/.server/team/invitations";
 import { changeMemberRole, leaveWorkspace, removeMember, transferOwnership } from "~/.server/team/members";
 import { runDueJobs } from "~/.server/jobs/worker";
+import { listWorkspaces } from "~/.server/workspaces/workspaces";
 import { registerTeamSubscribers } from "~/.server/team/subscribers";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
@@ -63,6 +68,31 @@ describe.each(engines)("team management on %s", (engine) => {
     let owner: TestUser;
     beforeEach(async () => {
       owner = await buildUser();
+    });
+
+    it("gives an invitee who signs up through the invitation no empty workspace of their own", async () => {
+      /** A new account's first sign-in, as finishSignIn runs it on its way to `to`'s invitation. */
+      const firstSignIn = async (email: string, joining: string) => {
+        const id = randomUUID();
+        await database.db.insert(users).values({ id, email, rawUserMetaData: { full_name: "Nell Newcomer" } });
+        const user = { id, email, user_metadata: { full_name: "Nell Newcomer" } } as unknown as User;
+        await syncProfile(user, null, { joining });
+        return id;
+      };
+      const email = `newcomer-${randomUUID().slice(0, 8)}@example.com`;
+      await inviteMember(owner.actor, { workspaceId: owner.workspaceId, email, role: "editor" });
+      const token = tokenFor(email);
+      const invitee = await firstSignIn(email, token);
+      expect(await listWorkspaces(invitee)).toEqual([]);
+      await acceptInvitation({ userId: invitee, ip: null, email }, token);
+      expect((await listWorkspaces(invitee)).map((workspace) => [workspace.id, workspace.role])).toEqual([
+        [owner.workspaceId, "editor"],
+      ]);
+      // Someone else's invitation, or one already used, is no reason: they get their own.
+      const stranger = await firstSignIn(`stranger-${randomUUID().slice(0, 8)}@example.com`, token);
+      expect((await listWorkspaces(stranger)).map((workspace) => workspace.name)).toEqual([
+        "Nell Newcomer's Workspace",
+      ]);
     });
 
     it("invites by e-mail, stores only the token's hash, and the invitee joins once with the role", async () => {

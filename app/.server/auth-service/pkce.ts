@@ -60,6 +60,23 @@ export async function issueAuthCode(tx: Db, userId: string, method: string) {
   return flow.authCode;
 }
 
+/**
+ * What kind of mailed link issued `authCode` ("email/signup", "magiclink", "recovery",
+ * "email_change"), while the code is still good; null otherwise. For a link opened in another
+ * browser than the one that asked for it: the code is worthless there (no verifier), but the
+ * link did its work (a sign-up's address is confirmed), and the page can say so. The kind of a
+ * code one holds tells nothing about anyone else.
+ */
+export async function issuedCodeMethod(authCode: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(authCode)) return null;
+  const [flow] = await db()
+    .select({ method: flowState.authenticationMethod, issuedAt: flowState.authCodeIssuedAt })
+    .from(flowState)
+    .where(eq(flowState.authCode, authCode));
+  if (!flow?.issuedAt || Date.now() - flow.issuedAt.getTime() > FLOW_STATE_SECONDS * 1000) return null;
+  return flow.method;
+}
+
 const flowNotFound = () => new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
 
 /**

@@ -1,4 +1,5 @@
 import type { User } from "@supabase/supabase-js";
+import sharp from "sharp";
 
 import { hashPassword } from "../auth-service/passwords";
 import { createEmailUser, findUserByEmail } from "../auth-service/users";
@@ -11,193 +12,441 @@ import { addComment } from "../tasks/comments";
 import { createLabel, setTaskLabels } from "../tasks/labels";
 import { createTask } from "../tasks/tasks";
 import { postMessage } from "../chat/messages";
+import { createEvent, type EventFields } from "../calendar/events";
+import { subscribe } from "../events/bus";
+import { updateProfile } from "../profiles/settings";
+import { acceptInvitation, inviteMember } from "../team/invitations";
+import { storeImage } from "../uploads/images";
 import type { Priority } from "~/validation/task-fields";
 import { syncProfile } from "../profiles/sync-profile";
 import { createWorkspace, listWorkspaces, renameWorkspace } from "../workspaces/workspaces";
 import type { ProjectColor } from "~/utils/projects";
 
 /**
- * Demo data through the real use cases: a confirmed demo user of the built-in auth
- * service, two workspaces and five projects like the prototype's sample, two of them
- * starred, each with tasks across its statuses (due dates relative to today, so some are
- * overdue and some upcoming) and a few subtasks; the team's labels on some tasks, a
- * checklist, comments and a chat. Running it again changes nothing.
+ * Demo data through the real use cases: a confirmed demo user of the built-in auth service
+ * who owns a team workspace ("Acme Corp") that three teammates joined by invitation, each
+ * with a profile photo (generated portraits, stored like an upload); three projects of 30 to
+ * 60 tasks each across their statuses, assigned around the team, labelled, with due dates
+ * around today (some overdue, most upcoming), a few subtasks and checklists, comments and a
+ * chat by everyone; and the team calendar's events for this month and the next. Running it
+ * again changes nothing. The same factories build the bench's account below.
  */
 export const DEMO_EMAIL = "demo@plotline.local";
 export const DEMO_PASSWORD = "plotline-demo";
+export const DEMO_WORKSPACE = "Acme Corp";
 
-const SAMPLE: {
-  workspace: "team" | "personal";
+type Member = {
+  email: string;
+  name: string;
+  role: "owner" | "admin" | "editor";
+  skin: string;
+  hair: string;
+  shirt: string;
+  background: string;
+};
+
+/** The team: the demo user first (the owner), then those who join. */
+export const DEMO_TEAM: Member[] = [
+  {
+    email: DEMO_EMAIL,
+    name: "Demo User",
+    role: "owner",
+    skin: "#f1c27d",
+    hair: "#4a2c17",
+    shirt: "#4f46e5",
+    background: "#e0e7ff",
+  },
+  {
+    email: "maya.patel@plotline.local",
+    name: "Maya Patel",
+    role: "admin",
+    skin: "#c68642",
+    hair: "#1b1b1b",
+    shirt: "#0d9488",
+    background: "#ccfbf1",
+  },
+  {
+    email: "leo.martin@plotline.local",
+    name: "Leo Martin",
+    role: "editor",
+    skin: "#ffdbac",
+    hair: "#b5651d",
+    shirt: "#e11d48",
+    background: "#ffe4e6",
+  },
+  {
+    email: "sara.kim@plotline.local",
+    name: "Sara Kim",
+    role: "editor",
+    skin: "#f3d2b3",
+    hair: "#2e1a0f",
+    shirt: "#b45309",
+    background: "#fef3c7",
+  },
+];
+
+const LABELS: { name: string; color: ProjectColor }[] = [
+  { name: "Design", color: "purple" },
+  { name: "Frontend", color: "blue" },
+  { name: "Backend", color: "slate" },
+  { name: "Bug", color: "rose" },
+  { name: "Docs", color: "teal" },
+  { name: "Research", color: "amber" },
+  { name: "Content", color: "green" },
+];
+
+type ProjectPlan = {
   name: string;
   description: string;
   color: ProjectColor;
   starred?: boolean;
-}[] = [
+  /** What the work is about, and the labels its tasks carry. */
+  subjects: [string, string[]][];
+  /** The steps each subject goes through, earliest first: earlier ones are further along. */
+  steps: string[];
+  chat: [number, string][];
+};
+
+const PROJECTS: ProjectPlan[] = [
   {
-    workspace: "team",
     name: "Website Redesign",
-    description: "New marketing site and docs.",
+    description: "The new marketing site and docs: faster pages, clearer pricing, one design system.",
     color: "indigo",
     starred: true,
+    steps: ["Audit", "Design", "Build", "Review"],
+    subjects: [
+      ["the home page", ["Design", "Frontend"]],
+      ["the pricing page", ["Design", "Frontend"]],
+      ["the docs navigation", ["Docs", "Frontend"]],
+      ["the blog templates", ["Content", "Frontend"]],
+      ["the sign-up flow", ["Frontend", "Backend"]],
+      ["the careers page", ["Content"]],
+      ["the footer and legal pages", ["Content"]],
+      ["the search results page", ["Frontend", "Backend"]],
+      ["the 404 and error pages", ["Design"]],
+      ["the image pipeline", ["Backend"]],
+      ["the contact form", ["Frontend", "Bug"]],
+    ],
+    chat: [
+      [0, "Kick-off notes are in the project description. Reviews go in the **Review** column."],
+      [1, "Home page mock-ups land on Thursday. @Leo Martin can you pair on the hero?"],
+      [2, "Sure. I'll bring the animation prototypes."],
+      [3, "Copy for pricing is in the doc; legal still has to sign off the FAQ."],
+      [0, "Great progress this week, thanks all!"],
+    ],
   },
-  { workspace: "team", name: "Mobile App", description: "iOS and Android app, first release.", color: "teal" },
-  { workspace: "team", name: "Marketing Campaign", description: "Spring launch campaign.", color: "rose" },
   {
-    workspace: "personal",
-    name: "Product Roadmap",
-    description: "What ships this year.",
-    color: "purple",
+    name: "Mobile App",
+    description: "iOS and Android app, first public release.",
+    color: "teal",
+    steps: ["Spec", "Implement", "Test", "Ship"],
+    subjects: [
+      ["sign-in with magic link", ["Backend", "Frontend"]],
+      ["the offline task list", ["Frontend", "Backend"]],
+      ["push notifications", ["Backend"]],
+      ["the board view", ["Frontend", "Design"]],
+      ["quick add from the share sheet", ["Frontend"]],
+      ["dark mode", ["Design", "Frontend"]],
+      ["the settings screen", ["Frontend"]],
+      ["crash reporting", ["Backend", "Bug"]],
+      ["App Store screenshots", ["Design", "Content"]],
+      ["the onboarding tour", ["Design", "Content"]],
+      ["attachment uploads", ["Backend", "Bug"]],
+      ["accessibility labels", ["Frontend", "Research"]],
+    ],
+    chat: [
+      [1, "Beta build 0.3 is on TestFlight."],
+      [3, "Found a crash when the list is empty offline; filed it under Bug."],
+      [2, "Fixed in 0.3.1, please re-test @Sara Kim."],
+      [0, "Let's aim for store review by the end of the month."],
+    ],
+  },
+  {
+    name: "Marketing Campaign",
+    description: "The spring launch: announcement, webinar, social and partner newsletters.",
+    color: "rose",
     starred: true,
-  },
-  { workspace: "personal", name: "Q3 Planning", description: "Goals and budget for Q3.", color: "amber" },
-];
-
-/** [title, status, priority, due in days from today (null: none), subtasks] */
-type SampleTask = [string, string, Priority, number | null, string[]?];
-
-const SAMPLE_TASKS: Record<string, SampleTask[]> = {
-  "Website Redesign": [
-    ["Audit the current site's pages", "Done", "medium", -20],
-    ["Write the new information architecture", "Review", "high", -2, ["Sitemap", "Navigation labels"]],
-    ["Design the home page", "In Progress", "high", 3, ["Hero section", "Feature grid", "Footer"]],
-    ["Migrate the docs to the new theme", "To Do", "medium", 12],
-    ["Set up redirects from old URLs", "To Do", "low", null],
-  ],
-  "Mobile App": [
-    ["Sign-in with e-mail and magic link", "Done", "urgent", -10],
-    ["Offline task list", "In Progress", "high", 6, ["Local cache", "Sync on reconnect"]],
-    ["Push notifications", "To Do", "medium", 14],
-    ["App Store screenshots", "To Do", "low", 21],
-  ],
-  "Marketing Campaign": [
-    ["Draft the launch announcement", "Review", "high", 1],
-    ["Plan the social posts", "In Progress", "medium", 4],
-    ["Book the webinar", "To Do", "medium", -1],
-  ],
-  "Product Roadmap": [
-    ["Collect feedback from the beta", "Done", "medium", -30],
-    ["Rank the themes for next quarter", "In Progress", "high", 2],
-    ["Share the roadmap with the team", "To Do", "medium", 9],
-  ],
-  "Q3 Planning": [
-    ["Set the quarter's goals", "In Progress", "high", 5, ["Revenue goal", "Hiring goal"]],
-    ["Draft the budget", "To Do", "medium", 10],
-  ],
-};
-
-/** What some tasks carry besides their fields, by title. */
-const TASK_EXTRAS: Record<string, { labels?: string[]; checklist?: [string, boolean][]; comments?: string[] }> = {
-  "Design the home page": {
-    labels: ["Design"],
-    checklist: [
-      ["Moodboard", true],
-      ["Wireframe", false],
-      ["High-fidelity mock-up", false],
+    steps: ["Plan", "Draft", "Publish"],
+    subjects: [
+      ["the launch announcement", ["Content"]],
+      ["the webinar", ["Content", "Research"]],
+      ["the social posts", ["Content", "Design"]],
+      ["the partner newsletter", ["Content"]],
+      ["the customer case study", ["Content", "Research"]],
+      ["the product video", ["Design"]],
+      ["the press kit", ["Design", "Content"]],
+      ["the landing page banner", ["Design", "Frontend"]],
+      ["the referral offer", ["Research"]],
+      ["the launch retrospective", ["Research"]],
     ],
-    comments: ["The hero needs a **shorter** headline: under 8 words."],
-  },
-  "Set up redirects from old URLs": { labels: ["Bug"] },
-  "Migrate the docs to the new theme": { labels: ["Docs"] },
-  "Offline task list": { labels: ["Bug"], comments: ["Conflicts resolve last-write-wins for now."] },
-  "Draft the launch announcement": {
-    checklist: [
-      ["First draft", true],
-      ["Legal review", false],
+    chat: [
+      [0, "Launch date is set: check the team calendar."],
+      [3, "Webinar slides are drafted, feedback welcome."],
+      [1, "Press kit needs the new logo files from @Leo Martin."],
+      [2, "Uploaded them to the task. Banner variants coming tomorrow."],
+      [3, "First case study interview went really well."],
     ],
   },
-};
-
-/** The team workspace's labels. */
-const TEAM_LABELS: { name: string; color: ProjectColor }[] = [
-  { name: "Design", color: "purple" },
-  { name: "Bug", color: "rose" },
-  { name: "Docs", color: "teal" },
 ];
 
-/** Each project's chat, oldest first. */
-const CHATS: Record<string, string[]> = {
-  "Website Redesign": [
-    "Kick-off notes are in the project description.",
-    "Home page mock-ups land on **Thursday**; reviews in the Review column.",
-  ],
-  "Mobile App": ["Beta build 0.3 is on TestFlight."],
-};
+const COMMENTS = [
+  "Looks good to me. Let's ship it.",
+  "I left a few notes in the description; nothing blocking.",
+  "Can we split this in two? The second half depends on the API.",
+  "Moved the due date: waiting on feedback from legal.",
+  "Pairing on this tomorrow morning.",
+  "Screenshots attached in the chat.",
+  "The **first draft** is done, review welcome.",
+  "Blocked until the staging deploy is back.",
+];
 
-/** YYYY-MM-DD, `days` from today. */
+const CHECKLIST = ["Outline", "First draft", "Review with the team", "Final pass"];
+
+/** Deterministic choices, so every run (and test) sees the same demo. */
+function chooser(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+}
+
+/** YYYY-MM-DD, `days` from today (UTC). */
 function dayFromToday(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function seedTasks(
-  actor: { userId: string; ip: null },
-  projectPublicId: string,
-  samples: SampleTask[],
-  labelIds: Map<string, string>,
-) {
-  const { project } = await projectForMember(actor.userId, projectPublicId);
-  const statuses = await projectStatuses(db(), project.id);
-  for (const [title, statusName, priority, due, subtasks = []] of samples) {
-    const status = statuses.find((candidate) => candidate.name === statusName);
-    const task = await createTask(actor, {
-      projectId: projectPublicId,
-      title,
-      statusId: status?.publicId,
-      priority,
-      dueDate: due === null ? null : dayFromToday(due),
-      assigneeIds: [actor.userId],
-    });
-    for (const subtask of subtasks) {
-      await createTask(actor, {
-        projectId: projectPublicId,
-        title: subtask,
-        parentId: task.id,
-        statusId: status?.publicId,
-      });
-    }
-    await seedExtras(actor, task.id, TASK_EXTRAS[title], labelIds);
-  }
-  for (const body of CHATS[project.name] ?? []) await postMessage(actor, { projectId: projectPublicId, body });
+/** A simple portrait (head, hair, shoulders) in the member's colours, as a PNG upload. */
+async function portrait(member: Member) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+  <rect width="256" height="256" fill="${member.background}"/>
+  <path d="M28 256c6-58 48-86 100-86s94 28 100 86z" fill="${member.shirt}"/>
+  <rect x="108" y="140" width="40" height="40" rx="14" fill="${member.skin}"/>
+  <ellipse cx="128" cy="108" rx="50" ry="58" fill="${member.skin}"/>
+  <path d="M76 104c-4-44 22-70 54-70 34 0 58 24 52 70-10-22-30-34-54-36-22 2-42 14-52 36z" fill="${member.hair}"/>
+  <circle cx="108" cy="112" r="5" fill="#2b2b2b"/><circle cx="148" cy="112" r="5" fill="#2b2b2b"/>
+  <path d="M110 138c10 9 26 9 36 0" stroke="#8a4b38" stroke-width="4" fill="none" stroke-linecap="round"/>
+</svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const stored = await storeImage("avatars", new File([new Uint8Array(png)], "portrait.png", { type: "image/png" }), {
+    field: "avatar",
+  });
+  return `/uploads/${stored.path}`;
 }
 
-async function seedExtras(
-  actor: { userId: string; ip: null },
-  taskId: string,
-  extras: (typeof TASK_EXTRAS)[string] | undefined,
-  labelIds: Map<string, string>,
+type Actor = { userId: string; ip: null };
+
+/** The owner invites each teammate, who accepts with the link's token (as the invitation page does). */
+async function joinTeam(
+  owner: Actor,
+  workspaceId: string,
+  members: { actor: Actor; email: string; role: Member["role"] }[],
 ) {
-  if (!extras) return;
-  const labels = (extras.labels ?? []).flatMap((name) => labelIds.get(name) ?? []);
-  if (labels.length > 0) await setTaskLabels(actor, { taskId, labelIds: labels });
-  for (const [title, done] of extras.checklist ?? []) {
-    const item = await addChecklistItem(actor, { taskId, title });
-    if (done) await setChecklistItemDone(actor, { taskId, itemId: item.id, done: true });
+  const tokens = new Map<string, string>();
+  const stop = subscribe("invitation.sent", (event) => {
+    const token = (event.transient as { token?: string } | undefined)?.token;
+    if (typeof event.data.email === "string" && token) tokens.set(event.data.email, token);
+  });
+  try {
+    for (const member of members) {
+      if (member.role === "owner") continue;
+      await inviteMember(owner, { workspaceId, email: member.email, role: member.role });
+      const token = tokens.get(member.email);
+      if (!token) throw new Error(`no invitation token for ${member.email}`);
+      await acceptInvitation({ ...member.actor, email: member.email }, token);
+    }
+  } finally {
+    stop();
   }
-  for (const body of extras.comments ?? []) await addComment(actor, { taskId, body });
+}
+
+async function seedProject(
+  plan: ProjectPlan,
+  workspaceId: string,
+  team: { actor: Actor; name: string }[],
+  labelIds: Map<string, string>,
+  random: ReturnType<typeof chooser>,
+) {
+  const owner = team[0]!.actor;
+  const project = await createProject(owner, {
+    workspaceId,
+    name: plan.name,
+    description: plan.description,
+    color: plan.color,
+  });
+  if (plan.starred) await setProjectStarred(owner, { projectId: project.id, starred: true });
+  const { project: row } = await projectForMember(owner.userId, project.id);
+  const statuses = await projectStatuses(db(), row.id);
+  const priorities: Priority[] = ["low", "medium", "medium", "high", "high", "urgent", "none"];
+  const taskIds: string[] = [];
+  for (const [subjectIndex, [subject, labels]] of plan.subjects.entries()) {
+    for (const [stepIndex, step] of plan.steps.entries()) {
+      // Earlier steps (and the first subjects) are further along: the board fills left to right.
+      const progress = (plan.steps.length - stepIndex) / plan.steps.length - subjectIndex / (plan.subjects.length * 2);
+      const roll = random.next() * 0.6 + progress * 0.7;
+      const statusIndex = Math.min(statuses.length - 1, Math.max(0, Math.floor(roll * statuses.length)));
+      const status = statuses[statusIndex]!;
+      const done = statusIndex === statuses.length - 1;
+      const due =
+        random.next() < 0.15 ? null : done ? -Math.ceil(random.next() * 20) : Math.round(random.next() * 35) - 5;
+      const assignees = [random.pick(team).actor.userId];
+      if (random.next() < 0.2) assignees.push(random.pick(team).actor.userId);
+      const author = random.pick(team).actor;
+      const task = await createTask(author, {
+        projectId: project.id,
+        title: `${step} ${subject}`,
+        statusId: status.publicId,
+        priority: random.pick(priorities),
+        dueDate: due === null ? null : dayFromToday(due),
+        assigneeIds: [...new Set(assignees)],
+      });
+      taskIds.push(task.id);
+      const chosen = labels.filter(() => random.next() < 0.7).flatMap((name) => labelIds.get(name) ?? []);
+      if (chosen.length > 0) await setTaskLabels(author, { taskId: task.id, labelIds: chosen });
+      if (random.next() < 0.08) {
+        for (const part of ["Draft", "Polish"]) {
+          await createTask(author, {
+            projectId: project.id,
+            title: `${part}: ${subject}`,
+            parentId: task.id,
+            statusId: status.publicId,
+          });
+        }
+      }
+      if (random.next() < 0.1) {
+        for (const [index, title] of CHECKLIST.entries()) {
+          const item = await addChecklistItem(author, { taskId: task.id, title });
+          if (done || index < 2) await setChecklistItemDone(author, { taskId: task.id, itemId: item.id, done: true });
+        }
+      }
+      const comments = random.next() < 0.35 ? (random.next() < 0.4 ? 2 : 1) : 0;
+      for (let n = 0; n < comments; n++) {
+        await addComment(random.pick(team).actor, { taskId: task.id, body: random.pick(COMMENTS) });
+      }
+    }
+  }
+  for (const [who, body] of plan.chat) await postMessage(team[who]!.actor, { projectId: project.id, body });
+  return { id: project.id, taskIds };
+}
+
+/** This month's and next month's meetings, reviews and launches, with the team invited. */
+async function seedEvents(owner: Actor, workspaceId: string, team: { actor: Actor }[], projects: { id: string }[]) {
+  const everyone = team.map((member) => member.actor.userId);
+  const [website, mobile, marketing] = projects;
+  const events: (EventFields & { day: number })[] = [
+    {
+      day: 1,
+      title: "Sprint planning",
+      allDay: false,
+      startTime: "10:00",
+      endTime: "11:00",
+      startDate: "",
+      attendeeIds: everyone,
+    },
+    {
+      day: 3,
+      title: "Design review: home page",
+      allDay: false,
+      startTime: "14:00",
+      endTime: "15:00",
+      startDate: "",
+      projectId: website?.id,
+      attendeeIds: everyone.slice(0, 3),
+    },
+    {
+      day: 5,
+      title: "Team lunch",
+      allDay: false,
+      startTime: "12:30",
+      endTime: "13:30",
+      startDate: "",
+      attendeeIds: everyone,
+    },
+    {
+      day: 8,
+      title: "Beta feedback session",
+      allDay: false,
+      startTime: "16:00",
+      endTime: "17:00",
+      startDate: "",
+      projectId: mobile?.id,
+      attendeeIds: everyone.slice(1),
+    },
+    {
+      day: 10,
+      title: "Webinar dry run",
+      allDay: false,
+      startTime: "15:00",
+      endTime: "16:00",
+      startDate: "",
+      projectId: marketing?.id,
+      attendeeIds: [everyone[0]!, everyone[3]!],
+    },
+    { day: 12, title: "Spring launch", allDay: true, startDate: "", projectId: marketing?.id, attendeeIds: everyone },
+    {
+      day: -2,
+      title: "Retrospective",
+      allDay: false,
+      startTime: "11:00",
+      endTime: "12:00",
+      startDate: "",
+      attendeeIds: everyone,
+    },
+    {
+      day: 15,
+      title: "Sprint planning",
+      allDay: false,
+      startTime: "10:00",
+      endTime: "11:00",
+      startDate: "",
+      attendeeIds: everyone,
+    },
+    {
+      day: 18,
+      title: "App Store submission",
+      allDay: true,
+      startDate: "",
+      projectId: mobile?.id,
+      attendeeIds: everyone.slice(1, 3),
+    },
+    {
+      day: 22,
+      title: "Quarterly review",
+      allDay: false,
+      startTime: "09:30",
+      endTime: "11:00",
+      startDate: "",
+      attendeeIds: everyone,
+    },
+  ];
+  for (const { day, ...event } of events) {
+    await createEvent(owner, { workspaceId, ...event, startDate: dayFromToday(day), timeZone: "UTC" });
+  }
 }
 
 export async function seedDemo() {
   if (await findUserByEmail(db(), DEMO_EMAIL)) return { created: false, email: DEMO_EMAIL, password: DEMO_PASSWORD };
-  const user = await createDemoUser(DEMO_EMAIL, DEMO_PASSWORD, "Demo User");
-  const actor = { userId: user.id, ip: null };
-  const [personal] = await listWorkspaces(user.id);
-  if (!personal) throw new Error("the demo user's first sign-in made no workspace");
-  await renameWorkspace(actor, { workspaceId: personal.id, name: "Personal Projects" });
-  const team = await createWorkspace(actor, { name: "Acme Corp" });
-  const teamLabels = new Map<string, string>();
-  for (const label of TEAM_LABELS) {
-    teamLabels.set(label.name, (await createLabel(actor, { workspaceId: team.id, ...label })).id);
+  const team: { actor: Actor; name: string; email: string; role: Member["role"] }[] = [];
+  for (const member of DEMO_TEAM) {
+    const user = await createDemoUser(member.email, DEMO_PASSWORD, member.name);
+    const actor = { userId: user.id, ip: null };
+    await updateProfile(actor, { fullName: member.name, avatarUrl: await portrait(member) });
+    team.push({ actor, name: member.name, email: member.email, role: member.role });
   }
-  for (const sample of SAMPLE) {
-    const project = await createProject(actor, {
-      workspaceId: sample.workspace === "team" ? team.id : personal.id,
-      name: sample.name,
-      description: sample.description,
-      color: sample.color,
-    });
-    if (sample.starred) await setProjectStarred(actor, { projectId: project.id, starred: true });
-    const labels = sample.workspace === "team" ? teamLabels : new Map<string, string>();
-    await seedTasks(actor, project.id, SAMPLE_TASKS[sample.name] ?? [], labels);
+  const owner = team[0]!.actor;
+  const [workspace] = await listWorkspaces(owner.userId);
+  if (!workspace) throw new Error("the demo user's first sign-in made no workspace");
+  await renameWorkspace(owner, { workspaceId: workspace.id, name: DEMO_WORKSPACE });
+  await joinTeam(owner, workspace.id, team);
+  const labelIds = new Map<string, string>();
+  for (const label of LABELS) {
+    labelIds.set(label.name, (await createLabel(owner, { workspaceId: workspace.id, ...label })).id);
   }
+  const random = chooser(20250530);
+  const projects = [];
+  for (const plan of PROJECTS) projects.push(await seedProject(plan, workspace.id, team, labelIds, random));
+  await seedEvents(owner, workspace.id, team, projects);
   return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 

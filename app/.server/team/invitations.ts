@@ -192,6 +192,19 @@ export async function invitationByToken(token: string) {
   };
 }
 
+/**
+ * Whether `token` is an open invitation to `email`: a first sign-in on its way to accept one
+ * makes no personal workspace (sync-profile.ts), or every invitee would own an empty one.
+ */
+export async function isOpenInvitationFor(tx: Transaction, token: string, email: string) {
+  if (!email || !wellSigned(token)) return false;
+  const [row] = await tx
+    .select({ invitation: invitations })
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, hashToken(token)), eq(invitations.email, email.toLowerCase())));
+  return row ? statusOf(row.invitation) === "open" : false;
+}
+
 export const INVITATION_MESSAGES: Record<Exclude<InvitationStatus, "open">, string> = {
   accepted: "This invitation has already been used.",
   revoked: "This invitation was withdrawn. Ask the workspace admin for a new one.",

@@ -46,11 +46,18 @@ async function insertWorkspace(tx: Transaction, userId: string, name: string, pe
 /**
  * The personal workspace made at a user's first sign-in ("Ada's Workspace"), with the
  * user's settings row. Runs inside the sign-in's profile transaction; does nothing when
- * the user already has settings (they signed in before).
+ * the user already has settings (they signed in before). `workspace: false` writes the
+ * settings only (an invitee's first sign-in).
  */
-export async function createPersonalWorkspace(tx: Transaction, record: RecordActivity, userId: string, name: string) {
+export async function createPersonalWorkspace(
+  tx: Transaction,
+  record: RecordActivity,
+  userId: string,
+  name: string,
+  options: { workspace?: boolean } = {},
+) {
   const inserted = await tx.insert(userSettings).values({ userId }).onConflictDoNothing().returning();
-  if (inserted.length === 0) return null;
+  if (inserted.length === 0 || options.workspace === false) return null;
   const workspace = await insertWorkspace(tx, userId, name, true);
   await tx.update(userSettings).set({ currentWorkspaceId: workspace.id }).where(eq(userSettings.userId, userId));
   await record({

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type KeyboardEvent as ReactKeyboardEvent } 
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
+import { withoutTransitions } from "~/theme/switch-theme";
 import { Glyph } from "~/components/lists/icons";
 import { MarkedText } from "~/components/search/search-results";
 import type { Marked, SearchPageData } from "~/components/search/types";
@@ -207,7 +208,11 @@ function Palette({ projects, onClose }: { projects: PaletteProject[]; onClose: (
         ] as const
       )
         .filter(([name]) => name !== current)
-        .map(([name, label, value]) => ({ id: `theme-${name}`, label, run: () => close(() => setTheme(value)) })),
+        .map(([name, label, value]) => ({
+          id: `theme-${name}`,
+          label,
+          run: () => close(() => withoutTransitions(() => setTheme(value))),
+        })),
     ];
     for (const action of actions) {
       if (matches(action.label)) options.push({ ...action, group: "Actions", label: [action.label] });

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
+import { withoutTransitions } from "~/theme/switch-theme";
 import { Dropdown } from "~/components/dropdown";
 import { Glyph } from "~/components/lists/icons";
 import type { ThemePreference } from "~/theme/preference";
@@ -34,7 +35,9 @@ export function ThemeMenu() {
             className="pl-menu-item"
             onClick={(event) => {
               event.preventDefault();
-              setTheme(option.value === "system" ? null : option.value === "dark" ? Theme.DARK : Theme.LIGHT);
+              withoutTransitions(() =>
+                setTheme(option.value === "system" ? null : option.value === "dark" ? Theme.DARK : Theme.LIGHT),
+              );
               event.currentTarget.closest("details")?.removeAttribute("open");
             }}
           >

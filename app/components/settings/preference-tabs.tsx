@@ -13,6 +13,7 @@ import Typography from "@mui/material/Typography";
 import { Form, useNavigation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
+import { withoutTransitions } from "~/theme/switch-theme";
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
 import { profileSchema } from "~/validation/settings";
 import { PushToggle, type PushSetup } from "./push-toggle";
@@ -154,7 +155,7 @@ export function AppearanceTab({ settings }: { settings: Settings }) {
         aria-label="Appearance"
         onSubmit={(event) => {
           const choice = new FormData(event.currentTarget).get("theme");
-          setTheme(choice === "dark" ? Theme.DARK : choice === "light" ? Theme.LIGHT : null);
+          withoutTransitions(() => setTheme(choice === "dark" ? Theme.DARK : choice === "light" ? Theme.LIGHT : null));
         }}
       >
         <input type="hidden" name="intent" value="appearance" />

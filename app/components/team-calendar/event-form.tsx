@@ -2,13 +2,66 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { styled } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { Form } from "react-router";
 
 import { FormErrors } from "~/components/forms/fields";
-import { createEventSchema, EVENT_TITLE_MAX, updateEventSchema } from "~/validation/team-calendar";
+import {
+  createEventFields,
+  createEventSchema,
+  EVENT_TITLE_MAX,
+  updateEventFields,
+  updateEventSchema,
+} from "~/validation/team-calendar";
 import { TimeZoneField, useFormTimeZone } from "./time-zone";
 import type { EventFormDefaults, EventFormOptions } from "./types";
+
+type Inputs = Record<"startDate" | "startDateShown" | "endDate" | "startTime" | "endTime", HTMLInputElement | null>;
+
+function inputsOf(input: HTMLInputElement): Inputs {
+  const named = (name: string) => {
+    const element = input.form?.elements.namedItem(name);
+    return element instanceof HTMLInputElement ? element : null;
+  };
+  return {
+    startDate: named("startDate"),
+    startDateShown: named("startDateShown"),
+    endDate: named("endDate"),
+    startTime: named("startTime"),
+    endTime: named("endTime"),
+  };
+}
+
+/** A value set by script, announced as if typed, so Conform revalidates it like the others. */
+function setValue(input: HTMLInputElement, value: string) {
+  if (input.value === value) return;
+  input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/**
+ * With JavaScript the end date follows the start: when it was on the start before the change,
+ * or would now be before it. The hidden `startDateShown` follows too, so the server's rule
+ * (validation/team-calendar.ts) sees nothing left to move.
+ */
+function endFollowsStartDate(event: ChangeEvent<HTMLInputElement>) {
+  const { startDateShown, endDate } = inputsOf(event.currentTarget);
+  const start = event.currentTarget.value;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !startDateShown || !endDate) return;
+  if (endDate.value === startDateShown.value || endDate.value < start) setValue(endDate, start);
+  startDateShown.value = start;
+}
+
+/** On the same day, an end time no longer after the start moves to an hour after it (at most 23:59). */
+function endFollowsStartTime(event: ChangeEvent<HTMLInputElement>) {
+  const { startDate, endDate, endTime } = inputsOf(event.currentTarget);
+  const start = event.currentTarget.value;
+  const match = /^(\d{2}):(\d{2})$/.exec(start);
+  if (!match || !endTime || (endDate?.value && endDate.value !== startDate?.value)) return;
+  if (endTime.value && endTime.value > start) return;
+  const minutes = Math.min(Number(match[1]) * 60 + Number(match[2]) + 60, 23 * 60 + 59);
+  setValue(endTime, `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`);
+}
 
 /**
  * The event form: Add Event (the dialog, the page, the day's page) and Edit. A plain POST
@@ -81,14 +134,14 @@ export function EventForm({
       allDay: defaults.allDay ? "on" : undefined,
       workspaceId: options.workspace ?? "",
     },
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(mode === "create" ? createEventFields : updateEventFields),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   // An edit keeps the zone the times were typed in; a new event takes the browser's.
   const zone = useFormTimeZone(defaults.timeZone, mode === "update");
-  const initial = (name: keyof EventFormDefaults) => {
+  const initial = (name: keyof EventFormDefaults | "startDateShown") => {
     const value = (form.initialValue as Record<string, unknown> | undefined)?.[name];
     return typeof value === "string" ? value : "";
   };
@@ -98,7 +151,14 @@ export function EventForm({
   const text = (
     meta: (typeof fields)["title"],
     label: string,
-    extra: { type?: string; className?: string; multiline?: boolean; required?: boolean; maxLength?: number } = {},
+    extra: {
+      type?: string;
+      className?: string;
+      multiline?: boolean;
+      required?: boolean;
+      maxLength?: number;
+      onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+    } = {},
   ) => {
     const error = meta.errors?.join(", ");
     const field = (
@@ -114,6 +174,7 @@ export function EventForm({
         helperText={error}
         multiline={extra.multiline}
         minRows={extra.multiline ? 3 : undefined}
+        onChange={extra.onChange}
         slotProps={{
           htmlInput: { maxLength: extra.maxLength },
           inputLabel: extra.type === "date" || extra.type === "time" ? { shrink: true } : undefined,
@@ -141,6 +202,8 @@ export function EventForm({
       <input type="hidden" name="intent" value={mode === "create" ? "create-event" : "update-event"} />
       {mode === "create" ? <input type="hidden" name="workspaceId" value={options.workspace ?? ""} /> : null}
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {/* The start the end date was drawn on (after a refusal, still the first one drawn). */}
+      <input type="hidden" name="startDateShown" defaultValue={initial("startDateShown") || initial("startDate")} />
       <TimeZoneField serverZone={defaults.timeZone} fixed={mode === "update"} />
       <Fields>
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -151,8 +214,12 @@ export function EventForm({
           All day
         </label>
         <div className="pl-ev-row">
-          {text(fields.startDate, "Start date", { type: "date", required: true })}
-          {text(fields.startTime, "Start time", { type: "time", className: "pl-ev-time" })}
+          {text(fields.startDate, "Start date", { type: "date", required: true, onChange: endFollowsStartDate })}
+          {text(fields.startTime, "Start time", {
+            type: "time",
+            className: "pl-ev-time",
+            onChange: endFollowsStartTime,
+          })}
         </div>
         <div className="pl-ev-row">
           {text(fields.endDate, "End date", { type: "date" })}

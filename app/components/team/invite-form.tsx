@@ -19,7 +19,9 @@ export function InviteForm({
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: "invite",
+    // Not "invite": that is the section's id (the Share menu's #invite), and Conform finds
+    // its form by id when it revalidates as the user types after a refusal.
+    id: "invite-member",
     lastResult,
     defaultValue: { role: "editor" },
     constraint: getZodConstraint(inviteSchema),

@@ -1,7 +1,7 @@
-import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { styled } from "@mui/material/styles";
 import { serialize as serializeCookie } from "cookie";
 import { data, redirect } from "react-router";
 
@@ -9,6 +9,7 @@ import { env } from "~/.server/env";
 import { outboxMessages, usesOutbox } from "~/.server/mail/mailer";
 import { mayReadOutbox, OUTBOX_COOKIE, presentedToken } from "~/.server/mail/outbox-access";
 import { directLocalContext } from "~/.server/request-context";
+import { linksInText } from "~/utils/links-in-text";
 import type { Route } from "./+types/dev-mail";
 
 export const meta: Route.MetaFunction = () => [
@@ -53,6 +54,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A mail's text as sent, its http(s) links clickable (the sign-up's confirmation, invitations). */
+const MailText = styled("pre")(({ theme }) => ({
+  whiteSpace: "pre-wrap",
+  wordBreak: "break-word",
+  margin: 0,
+  fontFamily: "inherit",
+  "& a": { color: theme.vars.palette.primary.main },
+}));
+
 export default function DevMail({ loaderData }: Route.ComponentProps) {
   return (
     <Container component="main" maxWidth="md" sx={{ py: 6 }}>
@@ -72,9 +82,17 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
           <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             To {message.to} · {new Date(message.sentAt).toUTCString()}
           </Typography>
-          <Box component="pre" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", m: 0, fontFamily: "inherit" }}>
-            {message.text}
-          </Box>
+          <MailText>
+            {linksInText(message.text).map((run, index) =>
+              run.href ? (
+                <a key={index} href={run.href} rel="noreferrer">
+                  {run.text}
+                </a>
+              ) : (
+                run.text
+              ),
+            )}
+          </MailText>
         </Paper>
       ))}
     </Container>

@@ -45,14 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: inviteSchema });
-    if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ invite: submission.reply() }, { status: 400 });
     const result = await run(() => inviteMember(actor, { workspaceId, ...submission.value }));
     if (!result.ok) {
       const reply =
         result.field === "email" || result.field === "role"
           ? submission.reply({ fieldErrors: { [result.field]: [result.message] } })
           : submission.reply({ formErrors: [result.message] });
-      return data({ lastResult: reply }, { status: 400 });
+      return data({ invite: reply }, { status: 400 });
     }
     return done({
       title: "Invitation sent",
@@ -158,7 +158,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           {team.permissions["workspace.manage_members"] ? (
             <InviteForm
               workspaceId={team.workspace.id}
-              lastResult={actionData && "lastResult" in actionData ? actionData.lastResult : undefined}
+              // Only the invitation's own answer: another form's would empty its fields (the role's "Choose…").
+              lastResult={actionData && "invite" in actionData ? actionData.invite : undefined}
             />
           ) : null}
           <MemberTable team={team} userId={userId} />

@@ -56,7 +56,7 @@ export async function finishSignIn(
 ) {
   let shown = toast;
   try {
-    await syncProfile(user, context.get(clientIpContext));
+    await syncProfile(user, context.get(clientIpContext), { joining: invitationTokenIn(to) });
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "profile sync failed after sign-in");
     shown = PROFILE_SYNC_TOAST;
@@ -66,6 +66,12 @@ export async function finishSignIn(
   const secure = new URL(request.url).protocol === "https:";
   const headers = theme ? { "Set-Cookie": themeCookie(theme, secure) } : undefined;
   return redirectWithToast(to, shown, request, { headers });
+}
+
+/** The token of an invitation page (`/invite/<token>`) the sign-in goes on to, if it does. */
+function invitationTokenIn(path: string) {
+  const match = /^\/invite\/([^/?#]+)$/.exec(path);
+  return match?.[1] ?? null;
 }
 
 export function isOAuthProvider(value: unknown): value is OAuthProvider {
@@ -94,7 +100,7 @@ export async function startOAuth(
       back,
       {
         title: `${verb} with ${PROVIDER_TOAST_NAMES[provider]} failed`,
-        description: error?.message || (enabled ? FALLBACK_ERROR : PROVIDER_DISABLED),
+        description: error?.message || (enabled ? FALLBACK_ERROR : notSetUp(provider)),
         variant: "error",
       },
       request,
@@ -103,8 +109,12 @@ export async function startOAuth(
   return redirectDocument(data.url);
 }
 
-/** GoTrue's message for a provider that is not set up. */
-const PROVIDER_DISABLED = "Unsupported provider: provider is not enabled";
+/** What a fresh install (no client id for the provider) says under the spec's failure title. */
+export function notSetUp(provider: OAuthProvider) {
+  return `${PROVIDER_NAMES[provider]} sign-in is not set up on this server. Use your e-mail address instead.`;
+}
+
+const PROVIDER_NAMES: Record<OAuthProvider, string> = { google: "Google", github: "GitHub" };
 
 /**
  * signInWithOAuth only builds a URL. A hosted Supabase project answers a disabled provider
@@ -122,8 +132,12 @@ async function builtInProviderEnabled(provider: OAuthProvider, context: Context)
   return settings.external?.[provider] === true;
 }
 
-/** The page's own path and query, to come back to after a failure. */
-export function samePage(request: Request) {
-  const url = new URL(request.url);
+/**
+ * The page's own path and query, to come back to after a failure: from the route's `url`
+ * (React Router's, without the `.data` of a script's submission), never `request.url`, which
+ * with `v8_passThroughRequests` is `/auth/signin.data`: a redirect there is a 404, which sent
+ * the visitor on to the landing page.
+ */
+export function samePage(url: URL) {
   return url.pathname + url.search;
 }

@@ -1,7 +1,10 @@
 import type { EmailOtpType } from "@supabase/supabase-js";
 
+import { issuedCodeMethod } from "~/.server/auth-service";
 import { supabaseFor } from "~/.server/auth/session";
+import { env } from "~/.server/env";
 import { redirectWithToast } from "~/.server/toast";
+import type { Toast } from "~/utils/toast";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/callback";
 import { finishSignIn } from "./auth.server";
@@ -44,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     return fail(callbackErrorText("validation_failed"));
   }
   const { data, error } = result;
+  if (code && error?.code === "pkce_code_verifier_not_found") return openedElsewhere(request, code);
   if (error || !data.user) return fail(callbackErrorText(error?.code));
 
   const next = safeRedirectPath(query.get("next"), "/app/dashboard");
@@ -55,4 +59,35 @@ export async function loader(args: Route.LoaderArgs) {
     });
   }
   return finishSignIn(args, data.user, next);
+}
+
+/**
+ * A mailed link opened in another browser than the one that asked for it (no PKCE verifier
+ * here): no session can start, but the link did its work. A sign-up's address is confirmed,
+ * so say that and ask to sign in, rather than "Sign in failed". The built-in service tells
+ * which kind of link the code came from; a hosted project does not, so its text covers both.
+ */
+async function openedElsewhere(request: Request, code: string) {
+  const method = env().supabase ? null : await issuedCodeMethod(code);
+  const toSignIn = (toast: Toast) => redirectWithToast("/auth/signin", toast, request);
+  if (method === "email/signup" || method === "email_change") {
+    return toSignIn({
+      title: "Email confirmed",
+      description: "Your e-mail address is confirmed. Please sign in.",
+      variant: "success",
+    });
+  }
+  if (method === "magiclink" || method === "recovery") {
+    return toSignIn({
+      title: "Sign in failed",
+      description: "This link only works in the browser that asked for it. Please sign in here, or request a new link.",
+      variant: "error",
+    });
+  }
+  return toSignIn({
+    title: "Please sign in",
+    description:
+      "This link was opened in another browser than the one that asked for it. If it confirmed your e-mail address, that is done: sign in here.",
+    variant: "info",
+  });
 }

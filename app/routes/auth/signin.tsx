@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const back = samePage(request);
+  const back = samePage(args.url);
   const redirectTo = formData.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
 
   if (intent === "oauth") return startOAuth(args, formData.get("provider"), "Sign in", back);

@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const formData = await request.formData();
   if (formData.get("intent") === "oauth") {
-    return startOAuth(args, formData.get("provider"), "Sign up", samePage(request));
+    return startOAuth(args, formData.get("provider"), "Sign up", samePage(args.url));
   }
 
   const submission = parseWithZod(formData, { schema: signUpSchema });
