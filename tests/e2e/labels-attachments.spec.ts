@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";

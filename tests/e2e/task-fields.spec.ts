@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
@@ -132,7 +132,7 @@ test("a List cell and a Board card edit in place, by click and by shortcut, with
   await row.getByRole("link", { name: "Triage the inbox", exact: true }).focus();
   await page.keyboard.press("d");
   await page.getByRole("button", { name: "Tomorrow" }).click();
-  await expect(row.locator("td time, td:nth-child(5)")).not.toHaveText("—");
+  await expect(row.getByRole("link", { name: /^Due date of / })).not.toHaveText("—");
   expect(navigated()).toBe(0);
 
   // The Board: the card has no Move select; a chip and `s` change it there.

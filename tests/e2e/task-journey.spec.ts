@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { newProject } from "./support/projects";

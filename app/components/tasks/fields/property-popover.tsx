@@ -287,6 +287,12 @@ function DatePanel({ field, values, today, onSave, onClose }: PopoverProps & { f
           type="date"
           value={typed}
           onChange={(event) => setTyped(event.currentTarget.value)}
+          // A date input does not submit its form on Enter by itself.
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }}
         />
       </form>
     </>

@@ -30,11 +30,12 @@ export type PatchField = keyof TaskPatch;
 const EDIT_KEY = "task-edit:";
 
 /** The form each property posts: the same intents the task page's plain forms post. */
-export function formOfPatch(patch: TaskPatch): FormData {
+export function formOfPatch(taskId: string, patch: TaskPatch): FormData {
   const form = new FormData();
   form.set("via", "fetcher");
   if (patch.statusId !== undefined) {
     form.set("intent", "move-task");
+    form.set("taskId", taskId);
     form.set("statusId", patch.statusId);
   } else if (patch.assigneeIds !== undefined) {
     form.set("intent", "set-assignees");
@@ -110,7 +111,7 @@ export function useTaskEdits() {
     (taskUrl: string, taskId: string, patch: TaskPatch) => {
       const field = Object.keys(patch)[0] as PatchField | undefined;
       if (!field) return;
-      void submit(formOfPatch(patch), {
+      void submit(formOfPatch(taskId, patch), {
         method: "post",
         action: taskUrl,
         navigate: false,
