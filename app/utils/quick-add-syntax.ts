@@ -59,6 +59,9 @@ export type QuickAdd = {
   tokens: QuickAddToken[];
 };
 
+/** The longest line the quick add takes: a title (at most 200 characters) with room for its tokens. */
+export const MAX_QUICK_ADD_LENGTH = 300;
+
 export const EMPTY_VOCABULARY: QuickAddVocabulary = { members: [], labels: [] };
 
 const PRIORITY_WORDS: Record<string, Exclude<Priority, "none">> = {
