@@ -207,6 +207,15 @@ function useGroupRows(
 ) {
   const [rows, setRows] = useState<ListRow[]>(group.cards);
   const [exhausted, setExhausted] = useState(false);
+  // The loader's first page again without a new location (a quick add's fetcher, another
+  // tab's change): it replaces the rows it covers; the pages fetched since stay after it.
+  const [firstPage, setFirstPage] = useState(group.cards);
+  if (group.cards !== firstPage) {
+    setFirstPage(group.cards);
+    const fresh = new Set(group.cards.map((row) => row.id));
+    setRows([...group.cards, ...rows.slice(firstPage.length).filter((row) => !fresh.has(row.id))]);
+    setExhausted(false);
+  }
   const fetcher = useFetcher<{ list: ListView | null }>();
   // Each page that arrives is appended once (state adjusted while rendering, not in an effect).
   const [appended, setAppended] = useState(fetcher.data);
