@@ -175,7 +175,7 @@ describe.each(engines)("quick add on %s", (engine) => {
     expect(second?.priority).toBe("low");
 
     // Refused: the line comes back as typed, with the reason, to either.
-    for (const via of [{ via: "fetcher" }, {}]) {
+    for (const via of [{ via: "fetcher" }, {}] as Record<string, string>[]) {
       const refused = await callAction(projectRoute.action, {
         ...as,
         form: { intent: "create-task", statusId, view: "list", title: "#bug !high", ...via },

@@ -50,7 +50,7 @@ export function QuickAddProvider({
 type Refusal = { title: string; error: string };
 /** The `create-task` intent's answer to a fetcher. */
 type Answer = { created?: { key: string; title: string }; quickAdd?: Refusal };
-type Line = { fields: Record<string, string>; text: string };
+type Line = { fields: Record<string, string> };
 
 export function QuickAdd({
   statusId,
@@ -74,35 +74,36 @@ export function QuickAdd({
   const [announcement, setAnnouncement] = useState("");
   const [queue, setQueue] = useState<Line[]>([]);
   const fetcher = useFetcher<Answer>({ key: `quick-add-${view}-${statusId}` });
-  const flight = useRef<{ line: Line; started: boolean } | null>(null);
+  const sent = useRef<Line | null>(null);
+  // A line refused while the field is empty comes back to it (written by the effect below).
+  const [restore, setRestore] = useState<{ text: string } | null>(null);
 
-  // One line at a time, in the order typed (as the board's moves).
-  useEffect(() => {
-    const current = flight.current;
-    if (fetcher.state !== "idle") {
-      if (current) current.started = true;
-      return;
-    }
-    if (current?.started) {
-      flight.current = null;
-      const answer = fetcher.data;
-      if (answer?.created) {
-        setAnnouncement(`Added ${answer.created.key} ${answer.created.title}`);
-      } else {
-        setRefusal({ title: current.line.text, error: answer?.quickAdd?.error ?? "This task could not be added." });
-        const field = input.current;
-        if (field && field.value === "") {
-          field.value = current.line.text;
-          setText(current.line.text);
-        }
+  // The server's answer to the line at the head of the queue, once its loaders have run again.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== answered) {
+    const answer = fetcher.data;
+    setAnswered(answer);
+    setQueue((lines) => lines.slice(1));
+    if (answer?.created) setAnnouncement(`Added ${answer.created.key} ${answer.created.title}`);
+    else if (answer?.quickAdd) {
+      setRefusal(answer.quickAdd);
+      if (text === "") {
+        setText(answer.quickAdd.title);
+        setRestore({ text: answer.quickAdd.title });
       }
-      setQueue((lines) => lines.filter((line) => line !== current.line));
-      return;
     }
+  }
+  useEffect(() => {
+    const field = input.current;
+    if (restore && field && field.value === "") field.value = restore.text;
+  }, [restore]);
+
+  // One line at a time, in the order typed, so the tasks are numbered and placed in that order.
+  useEffect(() => {
     const next = queue[0];
-    // Sent and not yet under way (an effect that runs twice must not send it twice).
-    if (current || !next) return;
-    flight.current = { line: next, started: false };
+    // Sent and not yet answered (an effect that runs twice must not send it twice).
+    if (!next || sent.current === next || fetcher.state !== "idle") return;
+    sent.current = next;
     void fetcher.submit(next.fields, { method: "post" });
   }, [fetcher, queue]);
 
@@ -122,7 +123,7 @@ export function QuickAdd({
       [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
     );
     setRefusal(null);
-    setQueue((lines) => [...lines, { fields: { ...fields, via: "fetcher" }, text: line }]);
+    setQueue((lines) => [...lines, { fields: { ...fields, via: "fetcher" } }]);
     field.value = "";
     setText("");
   }
