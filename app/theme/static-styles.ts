@@ -14,6 +14,7 @@ import { viewNavStyles } from "~/components/project/view-nav";
 import { dashboardPageStyles } from "~/components/dashboard/dashboard-page";
 import { projectGridStyles } from "~/components/dashboard/project-grid";
 import { myWorkStyles } from "~/components/tasks/my-work";
+import { quickAddStyles } from "~/components/tasks/quick-add";
 import { taskListStyles } from "~/components/tasks/task-list";
 import { userAvatarStyles } from "~/components/user-avatar";
 import { THEME_SWITCHING_ATTRIBUTE } from "./switch-theme";
@@ -47,6 +48,7 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-project-page": projectPageStyles(theme),
     ".pl-view-nav": viewNavStyles(theme),
     ".pl-task-list": taskListStyles(theme),
+    ...quickAddStyles(theme),
     ".pl-ai-widget": assistantWidgetStyles(theme),
     // While the colour scheme switches (switch-theme.ts).
     [`html[${THEME_SWITCHING_ATTRIBUTE}] *, html[${THEME_SWITCHING_ATTRIBUTE}] *::before, html[${THEME_SWITCHING_ATTRIBUTE}] *::after`]:

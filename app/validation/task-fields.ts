@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { isCalendarDay } from "~/utils/calendar-month";
+import { MAX_QUICK_ADD_LENGTH } from "~/utils/quick-add-syntax";
 
 /** A task's fields as every form that edits them checks them (browser and server). */
 export const TASK_PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
@@ -9,11 +10,13 @@ export type Priority = (typeof TASK_PRIORITIES)[number];
 /** Public ids: letters and digits, as newPublicId makes them. */
 export const publicId = z.string().regex(/^[A-Za-z0-9]{6,20}$/, { error: "Unknown item" });
 
+export const MAX_TITLE_LENGTH = 200;
+
 export const taskTitle = z
   .string({ error: "Enter a task title" })
   .trim()
   .min(1, { error: "Enter a task title" })
-  .max(200, { error: "Keep the title under 200 characters" });
+  .max(MAX_TITLE_LENGTH, { error: `Keep the title under ${MAX_TITLE_LENGTH} characters` });
 
 const isoDay = z
   .string()
@@ -27,7 +30,14 @@ const optionalDay = isoDay.optional();
 export const quickAddSchema = z.object({
   intent: z.literal("create-task"),
   statusId: publicId,
-  title: taskTitle,
+  /** The raw line; the server parses it (app/.server/tasks/quick-add.ts), which checks the title left. */
+  title: z
+    .string({ error: "Enter a task title" })
+    .trim()
+    .min(1, { error: "Enter a task title" })
+    .max(MAX_QUICK_ADD_LENGTH, { error: `Keep it under ${MAX_QUICK_ADD_LENGTH} characters` }),
+  /** "fetcher": answer with data (a refusal too), not a redirect or an error page. */
+  via: z.literal("fetcher").optional(),
 });
 
 /** The Mind Map's "add a child": a top-level task under the project (no parent) or a subtask. */

@@ -204,7 +204,7 @@ async function labelOf(tx: Transaction, workspaceId: string, publicId: string) {
 }
 
 /** The labels of the workspace among these public ids; any other id refuses the whole change. */
-async function labelsAmong(tx: Transaction, workspaceId: string, publicIds: string[]) {
+export async function labelsAmong(tx: Transaction, workspaceId: string, publicIds: string[]) {
   const unique = [...new Set(publicIds)];
   if (unique.length === 0) return [];
   const rows = await tx

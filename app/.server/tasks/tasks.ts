@@ -2,7 +2,16 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { writeWithActivity, type Actor } from "../activity/use-case";
 import type { Transaction } from "../db/client";
-import { profiles, projects, statuses, taskAssignees, tasks, workspaceMembers, type Priority } from "../db/schema";
+import {
+  profiles,
+  projects,
+  statuses,
+  taskAssignees,
+  taskLabels,
+  tasks,
+  workspaceMembers,
+  type Priority,
+} from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
@@ -11,6 +20,7 @@ import { mentionCandidates } from "../chat/messages";
 import { mentionedIds } from "../chat/mentions";
 import { taskDescription, taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
 import { addFollowers } from "./followers";
+import { labelsAmong } from "./labels";
 import { positionFor, retryOnPositionConflict, type Placement } from "./positions";
 
 /**
@@ -35,6 +45,8 @@ export type CreateTaskInput = {
   parentId?: string;
   /** User ids; each must be a member of the workspace. */
   assigneeIds?: string[];
+  /** Public ids of labels of the project's workspace (the quick add's `#bug`). */
+  labelIds?: string[];
   placement?: Placement;
 };
 
@@ -50,6 +62,7 @@ export async function createTask(actor: SignedIn, input: CreateTaskInput) {
       if (parent?.parentId) throw new FieldError("title", "A subtask cannot have subtasks of its own.");
       assertDates(input.startDate ?? null, input.dueDate ?? null);
       const assignees = await membersAmong(tx, project.workspaceId, input.assigneeIds ?? []);
+      const chosenLabels = await labelsAmong(tx, project.workspaceId, input.labelIds ?? []);
       const [counter] = await tx
         .update(projects)
         .set({ taskCounter: sql`${projects.taskCounter} + 1` })
@@ -86,6 +99,9 @@ export async function createTask(actor: SignedIn, input: CreateTaskInput) {
       if (assignees.length > 0) {
         await tx.insert(taskAssignees).values(assignees.map((userId) => ({ taskId: task.id, userId })));
       }
+      if (chosenLabels.length > 0) {
+        await tx.insert(taskLabels).values(chosenLabels.map((label) => ({ taskId: task.id, labelId: label.id })));
+      }
       const mentions = await mentionsIn(tx, project.workspaceId, task.description);
       await addFollowers(tx, task.id, [actor.userId, ...assignees, ...mentions]);
       const key = taskKey(project.key, number);
@@ -100,6 +116,7 @@ export async function createTask(actor: SignedIn, input: CreateTaskInput) {
           title,
           status: status.name,
           parent: parent ? taskKey(project.key, parent.number) : undefined,
+          labels: chosenLabels.length > 0 ? chosenLabels.map((label) => label.name) : undefined,
           // By id, for notifications ("assigned to you", "mentioned you").
           assigneeIds: assignees,
           mentions,

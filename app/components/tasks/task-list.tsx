@@ -298,6 +298,12 @@ function useGroupRows(
     return [...group.cards, ...extra.filter((row) => !first.has(row.id))];
   }, [group.cards, extra]);
   const [exhausted, setExhausted] = useState(false);
+  // A new first page (a quick add, an edit, another tab's change) may leave more to fetch.
+  const [firstPage, setFirstPage] = useState(group.cards);
+  if (group.cards !== firstPage) {
+    setFirstPage(group.cards);
+    setExhausted(false);
+  }
   const fetcher = useFetcher<{ list: ListView | null }>();
   // Each page that arrives is appended once (state adjusted while rendering, not in an effect).
   const [appended, setAppended] = useState(fetcher.data);

@@ -27,6 +27,7 @@ import { bulkEditTasks } from "~/.server/tasks/bulk";
 import { boardOptions, listPage } from "~/.server/tasks/list-params";
 import { createStatus, deleteStatus, moveStatus, statusesWithCounts, updateStatus } from "~/.server/tasks/statuses";
 import { createTask, moveTask, updateTask } from "~/.server/tasks/tasks";
+import { quickAddTask, quickAddVocabulary } from "~/.server/tasks/quick-add";
 import { can, permissionsOf } from "~/.server/policies";
 import { membersOf } from "~/.server/team/queries";
 import { redirectWithToast } from "~/.server/toast";
@@ -42,6 +43,7 @@ import { Board } from "~/components/tasks/board";
 import { Calendar } from "~/components/tasks/calendar";
 import { MindMap } from "~/components/tasks/mind-map";
 import { TaskList } from "~/components/tasks/task-list";
+import { QuickAddProvider } from "~/components/tasks/quick-add";
 import { TaskPanel, useOpenTaskLinks } from "~/components/tasks/task-panel";
 import {
   addChildSchema,
@@ -107,20 +109,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
   await closeMissingTaskPanel(user.id, params.projectId, url);
-  // Overdue and the calendar's today go by the server's calendar day (UTC) until users have a time zone.
-  const today = new Date().toISOString().slice(0, 10);
+  const today = serverToday();
   const permissions = permissionsOf(access.role, project);
-  const [activity, members, board, list, statuses, chat, calendar, mindMap, editorOptions] = await Promise.all([
-    view === "activity" ? activityLog(project.id, workspace.id, url) : null,
-    view === "sharing" ? membersOf(workspace.id) : null,
-    view === "board" ? boardColumns(project, raisedColumn(url)) : null,
-    view === "list" ? listPage(project, url, today) : null,
-    view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
-    view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
-    view === "calendar" ? projectCalendar(project, calendarOptions(url, today)) : null,
-    view === "mindmap" ? mindMapView(project, url) : null,
-    view === "board" && permissions["task.update"] ? boardOptions(project) : null,
-  ]);
+  const quickAdds = (view === "list" || view === "board") && permissions["task.create"];
+  const [activity, members, board, list, statuses, chat, calendar, mindMap, vocabulary, editorOptions] =
+    await Promise.all([
+      view === "activity" ? activityLog(project.id, workspace.id, url) : null,
+      view === "sharing" ? membersOf(workspace.id) : null,
+      view === "board" ? boardColumns(project, raisedColumn(url)) : null,
+      view === "list" ? listPage(project, url, today) : null,
+      view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
+      view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
+      view === "calendar" ? projectCalendar(project, calendarOptions(url, today)) : null,
+      view === "mindmap" ? mindMapView(project, url) : null,
+      // The quick add's preview of `@sam #bug` (the action reads them again).
+      quickAdds ? quickAddVocabulary(workspace.id) : null,
+      view === "board" && permissions["task.update"] ? boardOptions(project) : null,
+    ]);
   return {
     project: {
       id: project.publicId,
@@ -148,7 +153,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     mindMap,
     list,
     today,
+    vocabulary,
   };
+}
+
+/** Overdue, the calendar's today and `due:tomorrow` go by the server's calendar day (UTC) until users have a time zone. */
+function serverToday() {
+  return new Date().toISOString().slice(0, 10);
 }
 
 /** `?month=YYYY-MM` (today's when missing or not a month), `?day=` opens a day, `?undated=<n>` shows more undated tasks. */
@@ -196,16 +207,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   switch (intent) {
     case "create-task": {
       const submission = parseWithZod(formData, { schema: quickAddSchema });
-      const statusId = String(formData.get("statusId") ?? "");
-      const title = String(formData.get("title") ?? "");
-      if (submission.status !== "success") {
-        const error = submission.error?.title?.[0] ?? "This task could not be added.";
-        return data({ intent, quickAdd: { statusId, title, error } }, { status: 400 });
+      const viaFetcher = formData.get("via") === "fetcher";
+      const statusId = String(formData.get("statusId") ?? "").slice(0, 40);
+      const title = String(formData.get("title") ?? "").slice(0, 1000);
+      const refuse = (error: string, status = 400) =>
+        data({ intent, quickAdd: { statusId, title, error } }, { status });
+      if (submission.status !== "success")
+        return refuse(submission.error?.title?.[0] ?? "This task could not be added.");
+      // The line as typed, `@sam !high #bug due:fri` and all: parsed here again, never from the preview.
+      const add = () =>
+        quickAddTask(actor, {
+          projectId,
+          statusId: submission.value.statusId,
+          text: submission.value.title,
+          today: serverToday(),
+        });
+      if (viaFetcher) {
+        // The field keeps its focus: data back, then the views' loaders again.
+        const result = await runForFetcher(add);
+        if (!result.ok) return refuse(result.message, result.status);
+        return data({ intent, created: { key: result.value.key, title: result.value.title } });
       }
-      const result = await run(() =>
-        createTask(actor, { projectId, title: submission.value.title, statusId: submission.value.statusId }),
-      );
-      if (!result.ok) return data({ intent, quickAdd: { statusId, title, error: result.message } }, { status: 400 });
+      const result = await run(add);
+      if (!result.ok) return refuse(result.message);
       const back = formData.get("view") === "list" ? "list" : "board";
       return redirect(`${here(back)}#${back === "list" ? "group" : "column"}-${submission.value.statusId}`);
     }
@@ -533,7 +557,9 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         <ViewNav current={view} />
         <section id="project-view" aria-labelledby="view-heading" onClickCapture={openTaskLinks}>
           <h2 id="view-heading">{VIEW_LABELS[view]}</h2>
-          <ViewContent data={loaderData} actionData={actionData} />
+          <QuickAddProvider vocabulary={loaderData.vocabulary} today={loaderData.today}>
+            <ViewContent data={loaderData} actionData={actionData} />
+          </QuickAddProvider>
         </section>
       </div>
       <TaskPanel projectId={project.id} viewId="project-view" />
