@@ -65,7 +65,7 @@ test("the task page: every property by mouse and by keyboard, saved without a na
 
   // The title and the description in place: Enter saves the one, Ctrl+Enter the other.
   await page.getByRole("button", { name: "Ship the editor" }).click();
-  await page.getByRole("textbox", { name: "Title" }).fill("Ship the property editor");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Ship the property editor");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ship the property editor");
   await page.getByRole("button", { name: "Add a description…" }).click();

@@ -113,7 +113,9 @@ export function taskListStyles(theme: Theme): CSSObject {
       "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
     },
     "& td.pl-title a.pl-cell": { marginLeft: 6, fontWeight: 400, "&:hover": { textDecoration: "none" } },
+    // Shown on hover and focus only; its words come from CSS so that the cell's text stays the title's.
     "& .pl-add-label": { fontSize: 12, color: palette.text.secondary, visibility: "hidden" },
+    "& .pl-add-label::before": { content: '"+ Label"' },
     "& tr:hover .pl-add-label, & a.pl-cell:focus-visible .pl-add-label": { visibility: "visible" },
     "& .pl-avatars": { display: "flex" },
     "& .pl-avatars img": {
@@ -518,7 +520,7 @@ function GroupTable({
                               </span>
                             ))
                           ) : (
-                            <span className="pl-add-label">+ Label</span>
+                            <span className="pl-add-label" />
                           ),
                         )
                       : null}

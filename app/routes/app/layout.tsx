@@ -6,7 +6,7 @@ import { lastDeliveredSequence } from "~/.server/realtime/hub";
 import { readSidebarOpen } from "~/.server/shell-preferences";
 import { shellData } from "~/.server/workspaces/shell";
 import { AppShell } from "~/components/app-shell/app-shell";
-import { EditOutcomes } from "~/components/tasks/fields/task-edits";
+import { EditSenders } from "~/components/tasks/fields/task-edits";
 import { toSessionUser } from "~/utils/session-user";
 import type { Route } from "./+types/layout";
 
@@ -36,8 +36,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AppShell shell={loaderData}>
       <Outlet />
-      {/* Why a change made in place was refused, wherever it was made (task-edits.tsx). */}
-      <EditOutcomes />
+      {/* The changes made in place, sent and answered wherever they were made (task-edits.tsx). */}
+      <EditSenders />
     </AppShell>
   );
 }

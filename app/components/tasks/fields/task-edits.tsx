@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo } from "react";
-import { useFetcher, useFetchers, useSubmit } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { useFetcher, useFetchers } from "react-router";
 
 import { showToast } from "~/utils/client-toast";
 import type { Priority } from "~/validation/task-fields";
@@ -10,7 +10,7 @@ import type { Priority } from "~/validation/task-fields";
  * fetcher keyed by task and property, so the new value shows at once everywhere the task
  * is on screen (`pending`, read from the fetchers in flight) until the page's data has it.
  * A refusal puts the old value back (the fetcher's form data is gone and the loaders keep
- * theirs) and its reason is shown as a toast (`EditOutcomes`).
+ * theirs) and its reason is shown as a toast (`EditSenders`).
  */
 export type TaskPatch = {
   statusId?: string;
@@ -83,20 +83,42 @@ export function patchOfForm(form: FormData): TaskPatch {
   }
 }
 
-function editKey(taskId: string, field: PatchField) {
-  return `${EDIT_KEY}${taskId}:${field}`;
-}
+/** One edit in flight: its fetcher's key (one per edit), where it posts, what it sends. */
+type Edit = { key: string; action: string; form: FormData };
+
+/**
+ * The edits waiting for their answer. A fetcher's answer is only kept for a component that
+ * held the fetcher before it was sent, so each edit is sent by a small component of its own
+ * (`EditSenders`, mounted once in the app shell) that also says why a change was refused.
+ */
+let edits: readonly Edit[] = [];
+let sequence = 0;
+const listeners = new Set<() => void>();
+const editStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  snapshot: () => edits,
+  serverSnapshot: () => NO_EDITS,
+  set(next: readonly Edit[]) {
+    edits = next;
+    for (const listener of listeners) listener();
+  },
+};
+const NO_EDITS: readonly Edit[] = [];
 
 function taskIdOfKey(key: string) {
-  return key.startsWith(EDIT_KEY) ? key.slice(EDIT_KEY.length, key.lastIndexOf(":")) : null;
+  if (!key.startsWith(EDIT_KEY)) return null;
+  return key.slice(EDIT_KEY.length).split(":")[0] ?? null;
 }
 
 /**
  * `save(taskUrl, taskId, patch)` sends one property's change; `pending` holds, per task id,
- * the changes in flight (shown over the loader's values). One hook per view, not per row.
+ * the changes in flight (shown over the loader's values), the latest edit of a property
+ * last. One hook per view, not per row.
  */
 export function useTaskEdits() {
-  const submit = useSubmit();
   const fetchers = useFetchers();
   const pending = useMemo(() => {
     const byTask = new Map<string, TaskPatch>();
@@ -107,20 +129,13 @@ export function useTaskEdits() {
     }
     return byTask;
   }, [fetchers]);
-  const save = useCallback(
-    (taskUrl: string, taskId: string, patch: TaskPatch) => {
-      const field = Object.keys(patch)[0] as PatchField | undefined;
-      if (!field) return;
-      void submit(formOfPatch(taskId, patch), {
-        method: "post",
-        action: taskUrl,
-        navigate: false,
-        fetcherKey: editKey(taskId, field),
-        preventScrollReset: true,
-      });
-    },
-    [submit],
-  );
+  const save = useCallback((taskUrl: string, taskId: string, patch: TaskPatch) => {
+    const field = Object.keys(patch)[0] as PatchField | undefined;
+    if (!field) return;
+    sequence += 1;
+    const key = `${EDIT_KEY}${taskId}:${field}:${sequence}`;
+    editStore.set([...edits, { key, action: taskUrl, form: formOfPatch(taskId, patch) }]);
+  }, []);
   return { save, pending };
 }
 
@@ -131,24 +146,27 @@ export function withPending<T extends object>(values: T, patch: TaskPatch | unde
 
 type Answer = { ok?: true; error?: string };
 
-/**
- * Says why a change was refused, once per answer: one watcher per property edited in this
- * tab (a handful), mounted once in the app shell, each holding its fetcher so its answer
- * stays readable after the view that sent it has moved on.
- */
-export function EditOutcomes() {
-  const fetchers = useFetchers();
-  const keys = fetchers.map((fetcher) => fetcher.key).filter((key) => key.startsWith(EDIT_KEY));
-  return keys.map((key) => <EditOutcome key={key} fetcherKey={key} />);
+/** Sends the edits made in place, wherever they were made; mounted once in the app shell. */
+export function EditSenders() {
+  const queued = useSyncExternalStore(editStore.subscribe, editStore.snapshot, editStore.serverSnapshot);
+  return queued.map((edit) => <EditSender key={edit.key} edit={edit} />);
 }
 
-function EditOutcome({ fetcherKey }: { fetcherKey: string }) {
-  const fetcher = useFetcher<Answer>({ key: fetcherKey });
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
-  const answer = fetcher.data;
+function EditSender({ edit }: { edit: Edit }) {
+  const fetcher = useFetcher<Answer>({ key: edit.key });
+  const sent = useRef(false);
+  const { submit } = fetcher;
   useEffect(() => {
-    if (error) showToast({ title: "Not saved", description: error, variant: "error" });
-    // Once per answer: a new answer is a new object.
-  }, [answer, error]);
+    if (sent.current) return;
+    sent.current = true;
+    void submit(edit.form, { method: "post", action: edit.action, preventScrollReset: true });
+  }, [submit, edit]);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.error) showToast({ title: "Not saved", description: answer.error, variant: "error" });
+    // Done: the sender goes, and its fetcher with it.
+    editStore.set(edits.filter((one) => one !== edit));
+  }, [answer, edit]);
   return null;
 }
