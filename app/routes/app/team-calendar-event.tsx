@@ -15,7 +15,6 @@ import { redirectWithToast } from "~/.server/toast";
 import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { EventForm } from "~/components/team-calendar/event-form";
-import { useViewerTimeZone } from "~/components/team-calendar/time-zone";
 import { dayHref, eventHref, monthHref } from "~/components/team-calendar/urls";
 import { deleteEventSchema, updateEventSchema } from "~/validation/team-calendar";
 import type { Route } from "./+types/team-calendar-event";
@@ -90,7 +89,6 @@ const Details = styled("dl")(({ theme }) => ({
 export default function TeamCalendarEvent({ loaderData, actionData }: Route.ComponentProps) {
   const { event, timeZone, editing, options } = loaderData;
   const navigation = useNavigation();
-  useViewerTimeZone(timeZone);
   useLiveRevalidation((change) => change.type.startsWith("event.") && change.id === event.id, 300);
   const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
   return (
