@@ -2,6 +2,7 @@ import { styled } from "@mui/material/styles";
 import { useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useFetcher } from "react-router";
 
+import { Avatar } from "~/components/avatar";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Composer } from "~/components/chat/composer";
 import type { ChatData, ChatMessage, ChatRefusal } from "~/components/chat/types";
@@ -56,7 +57,7 @@ const Chat = styled("div")(({ theme }) => {
       paddingTop: 12,
     },
     "& .pl-message[data-grouped]": { paddingTop: 2 },
-    "& .pl-avatar": { width: 36, height: 36, borderRadius: "50%" },
+    "& .pl-message > .pl-avatar": { "--avatar-size": "36px" },
     "& .pl-message-main": { gridColumn: 2, minWidth: 0 },
     "& .pl-message-head": { display: "flex", alignItems: "baseline", gap: 8, fontSize: 14 },
     "& .pl-message[data-grouped] .pl-message-head": {
@@ -256,7 +257,7 @@ function Message({
   const back = `${here}#${anchor}`;
   return (
     <li id={anchor} className="pl-message" data-grouped={message.grouped || undefined}>
-      {message.grouped ? null : <img className="pl-avatar" src={message.author.avatarUrl} alt="" />}
+      {message.grouped ? null : <Avatar person={message.author} decorative />}
       <div className="pl-message-main">
         <div className="pl-message-head">
           <span className="pl-author">{message.author.name}</span>

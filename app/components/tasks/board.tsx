@@ -74,13 +74,6 @@ const Columns = styled("div")(({ theme }) => {
     "& .pl-due, & .pl-checklist": { color: palette.text.secondary },
     "& .pl-due[data-overdue]": { color: palette.error.main, fontWeight: 600 },
     "& .pl-avatars": { display: "flex", marginLeft: "auto" },
-    "& .pl-avatars img": {
-      width: 22,
-      height: 22,
-      borderRadius: "50%",
-      border: `2px solid ${palette.background.paper}`,
-      marginLeft: -6,
-    },
     "& .pl-move": { display: "flex", gap: 6 },
     // The drag and drop layer, after hydration: a handle per card, room to drop in an empty column.
     "& .pl-cards[data-droppable]": { minHeight: 48, alignContent: "start" },

@@ -69,6 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     members: members.map((member) => ({
       id: member.userId,
       name: member.name,
+      avatarUrl: member.avatarUrl,
       assigned: assigned.includes(member.userId),
     })),
     ...sections,
