@@ -10,7 +10,7 @@ import { Form, useNavigation } from "react-router";
 
 import { PasswordField } from "~/components/auth/fields";
 import { SubmitButton } from "~/components/forms/fields";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { changePasswordSchema } from "~/validation/auth";
 import { TabHeading } from "./settings-tabs";
 
@@ -123,7 +123,7 @@ function SessionList({ sessions }: { sessions: Session[] }) {
             </Typography>
             <Typography variant="body2" color="textSecondary">
               {session.ip ?? "Unknown address"} · last seen{" "}
-              <time dateTime={session.lastSeenAt}>{relativeTime(session.lastSeenAt)}</time>
+              <TimeAgo at={session.lastSeenAt} />
             </Typography>
           </Box>
           {session.current ? null : (

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
+import { People } from "~/components/avatar";
+import { DayText } from "~/components/date-text";
 import type { BoardCard } from "~/components/tasks/types";
 
 /**
@@ -48,7 +50,7 @@ export function BoardCardContent({
         {card.dueDate ? (
           <span className="pl-due" data-overdue={overdue || undefined}>
             {overdue ? "Overdue · " : "Due "}
-            {card.dueDate}
+            <DayText day={card.dueDate} />
           </span>
         ) : null}
         {card.subtasks.total > 0 ? (
@@ -66,9 +68,7 @@ export function BoardCardContent({
         ) : null}
         {card.assignees.length > 0 ? (
           <span className="pl-avatars">
-            {card.assignees.map((person) => (
-              <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-            ))}
+            <People people={card.assignees} named={false} />
           </span>
         ) : null}
       </div>

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { useFetcher, useLocation } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
+import { People } from "~/components/avatar";
+import { DayText } from "~/components/date-text";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { BulkBar } from "~/components/tasks/list-bulk-bar";
 import { ListFilters, listSearch } from "~/components/tasks/list-filters";
@@ -81,14 +83,6 @@ export function taskListStyles(theme: Theme): CSSObject {
     "& .pl-key, & .pl-muted": { color: palette.text.secondary },
     "& .pl-overdue": { color: palette.error.main, fontWeight: 600 },
     "& .pl-priority": { textTransform: "capitalize" },
-    "& .pl-avatars": { display: "flex" },
-    "& .pl-avatars img": {
-      width: 22,
-      height: 22,
-      borderRadius: "50%",
-      border: `2px solid ${palette.background.paper}`,
-      marginLeft: -6,
-    },
     "& .pl-spacer": { border: 0 },
     "& .pl-empty-row td": { color: palette.text.secondary },
     "& .pl-more": { display: "inline-block", marginTop: 8, fontSize: 13, color: palette.primary.main },
@@ -383,15 +377,18 @@ function GroupTable({
                   </td>
                   <td className="pl-priority">{task.priority === "none" ? "—" : task.priority}</td>
                   <td className={overdue ? "pl-overdue" : task.dueDate ? undefined : "pl-muted"}>
-                    {task.dueDate ? (overdue ? `Overdue · ${task.dueDate}` : task.dueDate) : "—"}
+                    {task.dueDate ? (
+                      <>
+                        {overdue ? "Overdue · " : null}
+                        <DayText day={task.dueDate} />
+                      </>
+                    ) : (
+                      "—"
+                    )}
                   </td>
                   {showStatus ? <td>{task.status}</td> : null}
                   <td>
-                    <span className="pl-avatars">
-                      {task.assignees.map((person) => (
-                        <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-                      ))}
-                    </span>
+                    <People people={task.assignees} />
                   </td>
                   <td className="pl-muted">
                     {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : "—"}

@@ -8,6 +8,8 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
+import { Avatar, People } from "~/components/avatar";
+import { DayText } from "~/components/date-text";
 import { TaskAttachments } from "~/components/tasks/attachments";
 import { FollowButton } from "~/components/tasks/follow-button";
 import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
@@ -115,6 +117,7 @@ export function TaskPageBody({
                 {loaderData.members.map((member) => (
                   <label key={member.id} style={{ display: "flex", gap: 8, alignItems: "center" }}>
                     <input type="checkbox" name="assignee" value={member.id} defaultChecked={member.assigned} />
+                    <Avatar person={member} decorative />
                     {member.name}
                   </label>
                 ))}
@@ -124,11 +127,12 @@ export function TaskPageBody({
               </Button>
             </Form>
           ) : (
-            <Typography>
-              {loaderData.members
-                .filter((member) => member.assigned)
-                .map((member) => member.name)
-                .join(", ") || "Nobody yet"}
+            <Typography component="div">
+              {loaderData.members.some((member) => member.assigned) ? (
+                <People people={loaderData.members.filter((member) => member.assigned)} max={8} />
+              ) : (
+                "Nobody yet"
+              )}
             </Typography>
           )}
         </SectionCard>
@@ -280,9 +284,9 @@ function ReadOnlyDetails({ task }: { task: TaskData }) {
       <dt>Priority</dt>
       <dd>{task.priority}</dd>
       <dt>Start date</dt>
-      <dd>{task.startDate ?? "—"}</dd>
+      <dd>{task.startDate ? <DayText day={task.startDate} /> : "—"}</dd>
       <dt>Due date</dt>
-      <dd>{task.dueDate ?? "—"}</dd>
+      <dd>{task.dueDate ? <DayText day={task.dueDate} /> : "—"}</dd>
     </Box>
   );
 }

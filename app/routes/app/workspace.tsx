@@ -20,7 +20,7 @@ import { ConfirmByNameForm } from "~/components/forms/confirm-by-name-form";
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { describeActivity } from "~/utils/activity-text";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { ROLE_LABELS } from "~/validation/team";
 import { deleteWorkspaceSchema, renameWorkspaceSchema } from "~/validation/workspace";
 import { createLabelSchema, deleteLabelSchema, updateLabelSchema } from "~/validation/labels";
@@ -202,7 +202,7 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
                   <strong>{item.actor}</strong> {describeActivity(item.verb, item.data)}
                 </Typography>
                 <Typography variant="caption" color="textSecondary">
-                  <time dateTime={item.at}>{relativeTime(item.at)}</time>
+                  <TimeAgo at={item.at} />
                 </Typography>
               </Box>
             ))}
