@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent, type MouseEvent } from "reac
 import { Link, useFetcher } from "react-router";
 
 import { Avatar } from "~/components/avatar";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useDateViewer } from "~/components/date-text";
 import { Composer } from "~/components/chat/composer";
 import type { ChatData, ChatMessage, ChatRefusal } from "~/components/chat/types";
 import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";
@@ -338,21 +338,19 @@ function EditForm({
 }
 
 /**
- * Times as "Nov 23, 14:05": in UTC from the server (which does not know the reader's zone)
- * and during hydration, then in the reader's own zone.
+ * Times as "Nov 23, 2:05 PM" in the reader's locale and zone, which the server knows from the
+ * root loader (components/date-text.tsx), so the server and the browser write the same.
  */
 function useTimeFormat() {
-  const hydrated = useHydrated();
+  const { locale, timeZone } = useDateViewer();
   return useMemo(() => {
-    const zone = hydrated ? undefined : "UTC";
-    const format = new Intl.DateTimeFormat("en-US", {
+    const format = new Intl.DateTimeFormat(locale, {
       month: "short",
       day: "numeric",
-      hour: "2-digit",
+      hour: "numeric",
       minute: "2-digit",
-      hourCycle: "h23",
-      timeZone: zone,
+      timeZone,
     });
-    return (iso: string) => `${format.format(new Date(iso))}${zone ? " UTC" : ""}`;
-  }, [hydrated]);
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale, timeZone]);
 }
