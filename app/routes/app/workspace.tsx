@@ -127,11 +127,12 @@ async function labelAction(request: Request, actor: SignedInActor, workspaceId: 
     const errors = Object.values(submission.error ?? {}).flat();
     return echo(errors[0] ?? "Check the label's name and colour.");
   }
-  const { name, color } = submission.value;
+  const value = submission.value;
+  const { name } = value;
   const result = await run(() =>
-    "labelId" in submission.value
-      ? updateLabel(actor, { workspaceId, labelId: submission.value.labelId, name, color })
-      : createLabel(actor, { workspaceId, name, color }),
+    "labelId" in value
+      ? updateLabel(actor, { workspaceId, labelId: value.labelId, name, color: value.color })
+      : createLabel(actor, { workspaceId, name, color: value.color }),
   );
   if (!result.ok) return echo(result.message);
   return redirectWithToast(
