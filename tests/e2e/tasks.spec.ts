@@ -80,7 +80,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   // The card shows the progress and, past its due date, that it is overdue.
   await page.getByRole("link", { name: "Back to Orbit Board" }).click();
   const moved = column(page, "Review").getByRole("article").filter({ hasText: "Write the launch brief" });
-  await expect(moved.getByText("Overdue · Jan 15, 2026")).toBeVisible();
+  await expect(moved.getByText(/^Overdue · Jan 15(, 2026)?$/)).toBeVisible();
   await expect(moved.getByLabel("0 of 1 subtasks done")).toBeVisible();
   await expect(moved.getByText("high")).toBeVisible();
   await expect(moved.getByRole("img")).toHaveCount(1);
@@ -107,7 +107,7 @@ test("board: add, move, edit on the task page, add a subtask, see it on the card
   await expect(log.getByText(`moved ${key} Write the launch brief from To Do to Review`)).toBeVisible();
   await expect(
     log.getByText(
-      /description edited, priority set to high, start date set to 2026-01-02 and due date set to 2026-01-15$/,
+      /description edited, priority set to high, start date set to January 2, 2026 and due date set to January 15, 2026$/,
     ),
   ).toBeVisible();
   await expect(log.getByText(new RegExp(`assigned .+ to ${key} Write the launch brief`))).toBeVisible();
