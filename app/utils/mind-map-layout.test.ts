@@ -137,8 +137,8 @@ describe("the map's opening view", () => {
 
   it("never zooms a big tree out of reading size, nor a small one past 100 %", () => {
     const big = layoutMindMap(project, tasks(80));
-    expect(canvasHeightFor(big)).toBe(900);
-    expect(viewportFor(big, 1100, 900).zoom).toBe(READABLE_ZOOM);
+    expect(canvasHeightFor(big)).toBe(960);
+    expect(viewportFor(big, 1100, 960).zoom).toBe(READABLE_ZOOM);
     const small = layoutMindMap(project, tasks(2));
     expect(canvasHeightFor(small)).toBe(360);
     expect(viewportFor(small, 1100, 360).zoom).toBe(1);

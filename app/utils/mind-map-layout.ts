@@ -6,8 +6,8 @@ import { hierarchy, tree } from "d3-hierarchy";
  * the root, its tasks to the right, their subtasks to the right of them, as d3's tidy tree.
  * Every node has the same size, so the tree's node spacing alone keeps them apart.
  */
-export const NODE_WIDTH = 220;
-export const NODE_HEIGHT = 52;
+export const NODE_WIDTH = 240;
+export const NODE_HEIGHT = 56;
 /** Space between siblings (vertical) and between levels (horizontal): compact, so a tree of 15 tasks is read whole. */
 const SIBLING_GAP = 10;
 const LEVEL_GAP = 48;
@@ -117,9 +117,9 @@ export function layoutMindMap(
 export const READABLE_ZOOM = 0.93;
 const MAP_PADDING = 24;
 
-/** The canvas's height for a tree: the whole tree at the readable zoom, between 360 and 900 px. */
+/** The canvas's height for a tree: the whole tree at the readable zoom, between 360 and 960 px. */
 export function canvasHeightFor(layout: Pick<MindMapLayout, "height">) {
-  return Math.round(Math.min(900, Math.max(360, layout.height * READABLE_ZOOM + 2 * MAP_PADDING)));
+  return Math.round(Math.min(960, Math.max(360, layout.height * READABLE_ZOOM + 2 * MAP_PADDING)));
 }
 
 /**

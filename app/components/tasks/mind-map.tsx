@@ -114,6 +114,7 @@ const View = styled("div")(({ theme }) => {
       color: palette.text.primary,
       fontSize: 13,
       lineHeight: "20px",
+      whiteSpace: "nowrap",
       textAlign: "center",
       textDecoration: "none",
       "&:hover": { background: palette.action.hover },
