@@ -91,7 +91,18 @@ export function People({
 }
 
 // Dark enough for white initials (4.5:1 or more) in both colour schemes.
-const HUES = ["#4338ca", "#1d4ed8", "#0e7490", "#0f766e", "#15803d", "#a16207", "#c2410c", "#be123c", "#be185d", "#6d28d9"];
+const HUES = [
+  "#4338ca",
+  "#1d4ed8",
+  "#0e7490",
+  "#0f766e",
+  "#15803d",
+  "#a16207",
+  "#c2410c",
+  "#be123c",
+  "#be185d",
+  "#6d28d9",
+];
 
 /** The avatar's classes, for the theme stylesheet: `.pl-avatar`, `.pl-avatar-stack`, `.pl-person-chip`. */
 export function avatarStyles(theme: Theme): CSSObject {
@@ -133,7 +144,10 @@ export function avatarStyles(theme: Theme): CSSObject {
         textIndent: 10000,
       },
     },
-    ".pl-avatar-more": { backgroundColor: palette.grey[500], fontSize: "max(9px, calc(var(--avatar-size, 24px) * 0.36))" },
+    ".pl-avatar-more": {
+      backgroundColor: palette.grey[500],
+      fontSize: "max(9px, calc(var(--avatar-size, 24px) * 0.36))",
+    },
     ".pl-avatar-stack": {
       display: "inline-flex",
       alignItems: "center",

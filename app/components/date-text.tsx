@@ -75,7 +75,6 @@ export function DateViewerProvider({
   }, [timeZone, locale, revalidate, revalidator]);
 
   useEffect(() => {
-    setTick(Date.now());
     const timer = window.setInterval(() => setTick(Date.now()), 60_000);
     return () => window.clearInterval(timer);
   }, []);

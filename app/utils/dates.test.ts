@@ -41,7 +41,9 @@ describe("formatDay", () => {
     expect(formatDay("2026-11-26", de).text).toBe("Heute");
     expect(formatDay("2026-11-27", de).text).toBe("Morgen");
     expect(formatDay("2027-03-01", de).text).toBe("1. März 2027");
-    expect(formatDay("2026-11-28", { today: "2026-11-26", locale: "en-GB" }).full).toMatch(/^Saturday,? 28 November 2026$/);
+    expect(formatDay("2026-11-28", { today: "2026-11-26", locale: "en-GB" }).full).toMatch(
+      /^Saturday,? 28 November 2026$/,
+    );
   });
 
   it("shows what is not a day as it is", () => {

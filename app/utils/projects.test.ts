@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  colorForName,
-  initialsOf,
-  keyFromName,
-  PROJECT_COLOR_NAMES,
-  PROJECT_KEY_PATTERN,
-} from "./projects";
+import { colorForName, initialsOf, keyFromName, PROJECT_COLOR_NAMES, PROJECT_KEY_PATTERN } from "./projects";
 
 describe("project helpers", () => {
   it("derives keys that match the key rule", () => {

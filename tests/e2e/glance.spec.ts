@@ -106,9 +106,9 @@ test("dates read as words, never as ISO days, on the board, the List, the task p
   // The first page tells the server the browser's zone (a cookie) and draws again in it.
   await page.goto("/app/dashboard");
   await waitForHydration(page);
-  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "plotline-tz")?.value).toBe(
-    encodeURIComponent(ZONE),
-  );
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "plotline-tz")?.value)
+    .toBe(encodeURIComponent(ZONE));
   const projectUrl = await projectWithDates(page, "Glance Launch");
 
   await page.goto(`${projectUrl}?view=board`);

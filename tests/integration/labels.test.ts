@@ -229,7 +229,12 @@ describe.each(engines)("labels on %s", (engine) => {
     await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Feature" });
     await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Chosen", color: "amber" });
     await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Docs" });
-    expect(Object.fromEntries(await colours())).toEqual({ Bug: "blue", Feature: "green", Chosen: "amber", Docs: "rose" });
+    expect(Object.fromEntries(await colours())).toEqual({
+      Bug: "blue",
+      Feature: "green",
+      Chosen: "amber",
+      Docs: "rose",
+    });
     expect(await lastActivity("label.created")).toMatchObject({ data: { name: "Docs", color: "rose" } });
   });
 

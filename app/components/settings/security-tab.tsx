@@ -122,8 +122,7 @@ function SessionList({ sessions }: { sessions: Session[] }) {
               {session.device} {session.current ? <Chip size="small" color="primary" label="This device" /> : null}
             </Typography>
             <Typography variant="body2" color="textSecondary">
-              {session.ip ?? "Unknown address"} · last seen{" "}
-              <TimeAgo at={session.lastSeenAt} />
+              {session.ip ?? "Unknown address"} · last seen <TimeAgo at={session.lastSeenAt} />
             </Typography>
           </Box>
           {session.current ? null : (

@@ -86,8 +86,7 @@ export function TaskAttachments({
                   {file.fileName}
                 </a>
                 <span className="pl-file-meta">
-                  {formatBytes(file.sizeBytes)} · {file.uploader} ·{" "}
-                  <TimeAgo at={file.createdAt} />
+                  {formatBytes(file.sizeBytes)} · {file.uploader} · <TimeAgo at={file.createdAt} />
                 </span>
                 {canRemove ? (
                   <Form method="post" action={baseUrl} {...target}>

@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const event = await load(() => eventDetail(user.id, params.eventId, timeZone));
   const editing = new URL(request.url).searchParams.has("edit") && event.canEdit;
   const options = editing ? await eventFormOptions(user.id, event.workspace.id) : null;
-  return { event, timeZone, editing, options };
+  return { event, editing, options };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -87,7 +87,7 @@ const Details = styled("dl")(({ theme }) => ({
 }));
 
 export default function TeamCalendarEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, timeZone, editing, options } = loaderData;
+  const { event, editing, options } = loaderData;
   const navigation = useNavigation();
   useLiveRevalidation((change) => change.type.startsWith("event.") && change.id === event.id, 300);
   const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;

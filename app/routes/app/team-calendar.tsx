@@ -34,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     calendar,
     today,
-    timeZone,
     showTasks,
     notice:
       asked !== null && !month
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function TeamCalendar({ loaderData }: Route.ComponentProps) {
-  const { calendar, today, timeZone, showTasks, notice } = loaderData;
+  const { calendar, today, showTasks, notice } = loaderData;
   // Others' events, and tasks whose dates change, show without a reload.
   useLiveRevalidation((event) => event.type.startsWith("event.") || (showTasks && event.type.startsWith("task.")), 300);
   const addEvent = useAddEventDialog();
