@@ -21,6 +21,8 @@ import { honeypotInputProps } from "~/.server/public-forms/honeypot";
 import { readToast } from "~/.server/toast";
 import { authMiddleware, optionalUser, SESSION_ENDED_TOAST, sessionEnded } from "~/.server/auth/session";
 import { checkRequestBody } from "~/.server/http/form-body";
+import { dateViewerOf } from "~/.server/http/viewer";
+import { DateViewerProvider } from "~/components/date-text";
 import { toSessionUser } from "~/utils/session-user";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { Toaster } from "~/components/toaster";
@@ -49,6 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: env().appUrl,
       // The public forms' spam trap: field names and the encrypted time the page was rendered.
       honeypot: await honeypotInputProps(),
+      // The viewer's locale, zone, today and now: dates render from these on the server and
+      // again in the browser, so both write the same text (components/date-text.tsx).
+      dates: dateViewerOf(request),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -122,10 +127,10 @@ function Document({ children, ssrTheme, systemTheme, stylesheet }: DocumentProps
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <DateViewerProvider viewer={loaderData.dates} revalidate={loaderData.user !== null}>
       <Outlet />
       <Toaster toast={loaderData.toast} />
-    </>
+    </DateViewerProvider>
   );
 }
 

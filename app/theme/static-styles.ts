@@ -5,6 +5,7 @@ import { assistantWidgetStyles } from "~/components/assistant/assistant-widget";
 import { notificationListStyles } from "~/components/app-shell/notifications-menu";
 import { sidebarStyles } from "~/components/app-shell/sidebar";
 import { searchFormStyles, topBarStyles } from "~/components/app-shell/top-bar";
+import { avatarStyles } from "~/components/avatar";
 import { dropdownStyles } from "~/components/dropdown";
 import { iconStyles } from "~/components/icons/static-icon";
 import { listBaseStyles } from "~/components/lists/styles";
@@ -16,7 +17,6 @@ import { projectGridStyles } from "~/components/dashboard/project-grid";
 import { myWorkStyles } from "~/components/tasks/my-work";
 import { quickAddStyles } from "~/components/tasks/quick-add";
 import { taskListStyles } from "~/components/tasks/task-list";
-import { userAvatarStyles } from "~/components/user-avatar";
 import { THEME_SWITCHING_ATTRIBUTE } from "./switch-theme";
 
 /**
@@ -38,7 +38,8 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-logo": logoStyles(theme),
     ".pl-search-form": searchFormStyles(theme),
     ".pl-dropdown": dropdownStyles(theme),
-    ".pl-user-avatar": userAvatarStyles(theme),
+    ...avatarStyles(theme),
+    ".pl-user-avatar": { "--avatar-size": "32px" },
     ".pl-notification-list": notificationListStyles(theme),
     ".pl-shell-body": shellBodyStyles(theme),
     ".pl-sidebar": sidebarStyles(theme),

@@ -25,7 +25,7 @@ describe("describeActivity for tasks", () => {
         },
       }),
     ).toBe(
-      "changed WEB-7 Write the brief: description edited, priority set to high, start date cleared, due date from 2026-01-01 to 2026-01-15 and estimate set to 1.5 h",
+      "changed WEB-7 Write the brief: description edited, priority set to high, start date cleared, due date from January 1, 2026 to January 15, 2026 and estimate set to 1.5 h",
     );
     expect(describeActivity("task.deleted", task)).toBe("deleted WEB-7 Write the brief");
   });

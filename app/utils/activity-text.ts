@@ -2,6 +2,8 @@
  * One activity row as a sentence ("renamed the project from Apollo to Artemis"), shared
  * by the Activity Log view and, later, notifications and the real-time feed.
  */
+import { dayName } from "./calendar-month";
+
 type Change = { from: string; to: string };
 type TaskChange = { from: unknown; to: unknown };
 
@@ -16,14 +18,18 @@ const TASK_FIELDS: Record<string, string> = {
   estimateMinutes: "estimate",
 };
 
-/** One changed field: "priority from low to high", "due date set to 2026-05-01", "start date cleared". */
+const DAY_FIELDS = new Set(["startDate", "dueDate"]);
+
+/** One changed field: "priority from low to high", "due date set to May 1, 2026", "start date cleared". */
 function taskChange(field: string, change: TaskChange) {
   const label = TASK_FIELDS[field] ?? field;
   if (field === "description") return "description edited";
   const shown = (value: unknown) =>
     field === "estimateMinutes" && typeof value === "number"
       ? `${Math.round((value / 60) * 100) / 100} h`
-      : String(value);
+      : DAY_FIELDS.has(field) && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? dayName(value)
+        : String(value);
   if (change.to === null || change.to === "") return `${label} cleared`;
   if (change.from === null || change.from === "" || change.from === "none")
     return `${label} set to ${shown(change.to)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { loader } from "~/routes/api/avatar";
-import { generatedAvatarUrl } from "./avatar";
+import { AVATAR_HUES, avatarHue, avatarInitials, generatedAvatarUrl } from "./avatar";
 
 const draw = (seed: string) =>
   loader({ params: { seed }, request: new Request(`http://localhost/avatar/${seed}`) } as Parameters<typeof loader>[0]);
@@ -28,5 +28,28 @@ describe("generated avatar URLs", () => {
     }
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(404);
+  });
+});
+
+describe("avatar initials and colours", () => {
+  it("take the first and last names' letters, or an address's parts", () => {
+    expect(avatarInitials("Ada Lovelace")).toBe("AL");
+    expect(avatarInitials("  mary ann  evans ")).toBe("ME");
+    expect(avatarInitials("Plato")).toBe("P");
+    expect(avatarInitials("grace.hopper@example.com")).toBe("GH");
+    expect(avatarInitials("ops@example.com")).toBe("O");
+    expect(avatarInitials("Émile Zola")).toBe("ÉZ");
+    expect(avatarInitials("李 小龍")).toBe("李小");
+    expect(avatarInitials("(Bob) Smith")).toBe("BS");
+    expect(avatarInitials("")).toBe("?");
+    expect(avatarInitials("— —")).toBe("?");
+  });
+
+  it("give a name the same colour every time, and names many colours", () => {
+    expect(avatarHue("Ada Lovelace")).toBe(avatarHue(" ada lovelace"));
+    const names = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John", "Radia", "Ken", "Linus"];
+    const hues = new Set(names.map(avatarHue));
+    expect(hues.size).toBeGreaterThanOrEqual(6);
+    for (const hue of hues) expect(hue >= 0 && hue < AVATAR_HUES).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  canvasHeightFor,
   layoutMindMap,
   mindMapHref,
   NODE_HEIGHT,
   NODE_WIDTH,
   parseCollapsed,
+  READABLE_ZOOM,
   toggleHref,
+  viewportFor,
   type MindMapNode,
   type MindMapTask,
 } from "./mind-map-layout";
@@ -102,5 +105,45 @@ describe("the collapsed branches in the URL", () => {
     expect(toggleHref(["AAAAAA", "BBBBBB"], "AAAAAA")).toBe("?view=mindmap&collapsed=BBBBBB");
     expect(toggleHref(["AAAAAA"], "AAAAAA")).toBe("?view=mindmap");
     expect(mindMapHref(["AAAAAA", "BBBBBB"], "CCCCCC")).toBe("?view=mindmap&collapsed=AAAAAA,BBBBBB&add=CCCCCC");
+  });
+});
+
+describe("the map's opening view", () => {
+  const tasks = (count: number): MindMapTask[] =>
+    Array.from({ length: count }, (_, index) => ({
+      id: `TASK${String(index).padStart(4, "0")}`,
+      key: `WEB-${index + 1}`,
+      title: `Task ${index + 1}`,
+      parentId: null,
+      status: { name: "To Do", color: "slate" },
+      done: false,
+    }));
+  const project = { id: "PROJECT001", key: "WEB", name: "Website" };
+
+  it("shows fifteen tasks whole with text of 12 px or more on a laptop", () => {
+    const layout = layoutMindMap(project, tasks(15));
+    const height = canvasHeightFor(layout);
+    const view = viewportFor(layout, 1100, height);
+    expect(view.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+    expect(13 * view.zoom).toBeGreaterThanOrEqual(12);
+    // Every node inside the canvas.
+    for (const node of layout.nodes) {
+      expect(view.x + node.x * view.zoom).toBeGreaterThanOrEqual(0);
+      expect(view.y + node.y * view.zoom).toBeGreaterThanOrEqual(0);
+      expect(view.x + (node.x + node.width) * view.zoom).toBeLessThanOrEqual(1100);
+      expect(view.y + (node.y + node.height) * view.zoom).toBeLessThanOrEqual(height);
+    }
+  });
+
+  it("never zooms a big tree out of reading size, nor a small one past 100 %", () => {
+    const big = layoutMindMap(project, tasks(80));
+    expect(canvasHeightFor(big)).toBe(960);
+    expect(viewportFor(big, 1100, 960).zoom).toBe(READABLE_ZOOM);
+    const small = layoutMindMap(project, tasks(2));
+    expect(canvasHeightFor(small)).toBe(360);
+    expect(viewportFor(small, 1100, 360).zoom).toBe(1);
+    // On a phone the project stays at the left edge.
+    const phone = viewportFor(small, 350, 360);
+    expect(phone).toMatchObject({ x: 24, zoom: READABLE_ZOOM });
   });
 });

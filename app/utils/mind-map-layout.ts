@@ -7,10 +7,10 @@ import { hierarchy, tree } from "d3-hierarchy";
  * Every node has the same size, so the tree's node spacing alone keeps them apart.
  */
 export const NODE_WIDTH = 240;
-export const NODE_HEIGHT = 60;
-/** Space between siblings (vertical) and between levels (horizontal). */
-const SIBLING_GAP = 16;
-const LEVEL_GAP = 80;
+export const NODE_HEIGHT = 56;
+/** Space between siblings (vertical) and between levels (horizontal): compact, so a tree of 15 tasks is read whole. */
+const SIBLING_GAP = 10;
+const LEVEL_GAP = 48;
 
 /** A task as the map needs it; `parentId` is another task's id or null for a top-level task. */
 export type MindMapTask = {
@@ -107,6 +107,34 @@ export function layoutMindMap(
     if (parentId) edges.push({ id: `${parentId}-${id}`, source: parentId, target: id });
   });
   return { nodes, edges, width: right + NODE_WIDTH, height: bottom - top + NODE_HEIGHT };
+}
+
+/**
+ * The smallest zoom the map opens at: its smallest text (13 px) still reads at 12 px. A
+ * tree that does not fit at this zoom opens cut (its middle, where the project is, in view,
+ * the rest a drag away; the outline below lists everything).
+ */
+export const READABLE_ZOOM = 0.93;
+const MAP_PADDING = 24;
+
+/** The canvas's height for a tree: the whole tree at the readable zoom, between 360 and 960 px. */
+export function canvasHeightFor(layout: Pick<MindMapLayout, "height">) {
+  return Math.round(Math.min(960, Math.max(360, layout.height * READABLE_ZOOM + 2 * MAP_PADDING)));
+}
+
+/**
+ * Where the map opens in a canvas of `width` × `height`: the whole tree, centred, at up to
+ * 100 % and never under `READABLE_ZOOM`. A tree wider than that starts at its left (the
+ * project); a taller one stays centred on the project.
+ */
+export function viewportFor(layout: Pick<MindMapLayout, "width" | "height">, width: number, height: number) {
+  const fit = Math.min((width - 2 * MAP_PADDING) / layout.width, (height - 2 * MAP_PADDING) / layout.height);
+  const zoom = Math.min(1, Math.max(READABLE_ZOOM, fit));
+  const shownWidth = layout.width * zoom;
+  const shownHeight = layout.height * zoom;
+  const x = shownWidth + 2 * MAP_PADDING <= width ? (width - shownWidth) / 2 : MAP_PADDING;
+  const y = (height - shownHeight) / 2;
+  return { x: Math.round(x), y: Math.round(y), zoom };
 }
 
 /** Public ids as they appear in `?collapsed=`: letters and digits. */

@@ -58,16 +58,3 @@ export function keyFromName(name: string) {
   if (key.length < 2) key = (key + "PRJ").slice(0, 3);
   return key;
 }
-
-/** "just now", "5 minutes ago", "3 days ago", then the date. */
-export function relativeTime(iso: string, now = new Date()) {
-  const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
-  if (seconds < 45) return "just now";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
-  const days = Math.round(hours / 24);
-  if (days < 30) return `${days} day${days === 1 ? "" : "s"} ago`;
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-}

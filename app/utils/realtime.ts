@@ -25,7 +25,8 @@ export type NotificationEvent = { type: "notification.created"; id: string; titl
 export type PresenceViewer = {
   userId: string;
   name: string;
-  avatarUrl: string;
+  /** The uploaded picture, or null (the avatar shows initials). */
+  avatarUrl: string | null;
   task: string | null;
   taskKey: string | null;
   idle: boolean;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { PROJECT_COLOR_NAMES } from "~/utils/projects";
+import { PROJECT_COLOR_NAMES, type ProjectColor } from "~/utils/projects";
 
 /** A workspace's labels: a short name (unique in the workspace, whatever the case) and a palette colour. */
 export const MAX_LABEL_NAME = 40;
@@ -17,9 +17,42 @@ export const labelName = z
 
 export const labelColor = z.enum(PROJECT_COLOR_NAMES as [string, ...string[]], { error: "Pick a colour" });
 
+/** The order new labels take the palette's colours in: neighbours that tell apart at a glance. */
+export const LABEL_COLOR_ORDER: readonly ProjectColor[] = [
+  "blue",
+  "green",
+  "amber",
+  "rose",
+  "purple",
+  "teal",
+  "indigo",
+  "slate",
+];
+
+/**
+ * The colour for a new label nobody picked one for: the palette's least used among the
+ * workspace's labels (`used`, their colours), the earliest in `LABEL_COLOR_ORDER` of those,
+ * so a workspace's first eight labels get eight colours. The same in the form (its
+ * default) and in the use case (when none is sent).
+ */
+export function nextLabelColor(used: readonly string[]): ProjectColor {
+  const counts = new Map<string, number>();
+  for (const color of used) counts.set(color, (counts.get(color) ?? 0) + 1);
+  let best = LABEL_COLOR_ORDER[0]!;
+  for (const color of LABEL_COLOR_ORDER) {
+    if ((counts.get(color) ?? 0) < (counts.get(best) ?? 0)) best = color;
+  }
+  return best;
+}
+
 const labelId = z.string().regex(LABEL_PUBLIC_ID, { error: "Unknown label" });
 
-export const createLabelSchema = z.object({ intent: z.literal("create-label"), name: labelName, color: labelColor });
+/** Without a colour (an empty choice, the API) the label gets the next one (`nextLabelColor`). */
+export const createLabelSchema = z.object({
+  intent: z.literal("create-label"),
+  name: labelName,
+  color: labelColor.optional(),
+});
 
 export const updateLabelSchema = z.object({
   intent: z.literal("update-label"),
@@ -55,7 +88,7 @@ export function parseTaskLabels(formData: FormData) {
   if (typed === "") return { ok: true as const, value: { labelIds: checked }, echo };
   const name = labelName.safeParse(typed);
   if (!name.success) return refuse(name.error.issues[0]!.message);
-  const color = labelColor.safeParse(field("newLabelColor"));
+  const color = labelColor.optional().safeParse(field("newLabelColor") || undefined);
   if (!color.success) return refuse(color.error.issues[0]!.message);
   return { ok: true as const, value: { labelIds: checked, newLabel: { name: name.data, color: color.data } }, echo };
 }

@@ -66,7 +66,7 @@ test("calendar: months in the URL, tasks on their days, a due date set by the un
   const key = (await party.locator(".pl-cal-key").textContent())!.trim();
   await party.getByLabel(`Due date of ${key}`).fill("2027-02-18");
   await party.getByRole("button", { name: "Set due date" }).click();
-  await expect(page.getByText(`${key} is due 2027-02-18.`)).toBeVisible();
+  await expect(page.getByText(`${key} is due February 18, 2027.`)).toBeVisible();
   await expect(page).toHaveURL(/\?view=calendar&month=2027-02$/);
   await expect(cell(page, "February 18, 2027").getByRole("link", { name: /Launch party/ })).toBeVisible();
   await expect(undated.getByRole("heading")).toHaveText("No due date (1)");

@@ -17,7 +17,7 @@ import { taskForMember } from "~/.server/tasks/access";
 import { boardColumns } from "~/.server/tasks/queries";
 import { createTask } from "~/.server/tasks/tasks";
 import { workspaceForMember } from "~/.server/workspaces/membership";
-import { parseTaskLabels } from "~/validation/labels";
+import { LABEL_COLOR_ORDER, nextLabelColor, parseTaskLabels } from "~/validation/labels";
 import * as workspaceRoute from "~/routes/app/workspace";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser } from "../setup/factories";
@@ -219,6 +219,41 @@ describe.each(engines)("labels on %s", (engine) => {
     });
     expect(deleted.status).toBe(302);
     expect((await workspaceLabels(workspace.id)).map((label) => label.name)).toEqual(["Ops"]);
+  });
+
+  it("gives a label created without a colour the workspace's least used one, in the palette's order", async () => {
+    const { owner } = await setup();
+    const workspace = await workspaceForMember(owner.id, owner.workspaceId);
+    const colours = async () => (await workspaceLabels(workspace.id)).map((label) => [label.name, label.color]);
+    await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Bug" });
+    await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Feature" });
+    await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Chosen", color: "amber" });
+    await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "Docs" });
+    expect(Object.fromEntries(await colours())).toEqual({
+      Bug: "blue",
+      Feature: "green",
+      Chosen: "amber",
+      Docs: "rose",
+    });
+    expect(await lastActivity("label.created")).toMatchObject({ data: { name: "Docs", color: "rose" } });
+  });
+
+  it("picks the next label colour the same way in the form and the use case", () => {
+    expect(nextLabelColor([])).toBe("blue");
+    expect(nextLabelColor(["blue", "green"])).toBe("amber");
+    expect(nextLabelColor(LABEL_COLOR_ORDER)).toBe("blue");
+    expect(nextLabelColor([...LABEL_COLOR_ORDER, "blue", "blue", "green"])).toBe("amber");
+    expect(nextLabelColor(["not-a-colour", "rose"])).toBe("blue");
+    expect(
+      parseTaskLabels(
+        (() => {
+          const data = new FormData();
+          data.append("newLabel", "Later");
+          data.append("newLabelColor", "");
+          return data;
+        })(),
+      ),
+    ).toMatchObject({ ok: true, value: { newLabel: { name: "Later", color: undefined } } });
   });
 
   it("reads the task page's form: ticked ids, an optional new label, refusals with what was sent", () => {

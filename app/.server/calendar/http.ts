@@ -1,29 +1,16 @@
 import type { Submission } from "@conform-to/react";
 
-import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOr } from "~/utils/time-zones";
 import { monthHref } from "~/components/team-calendar/urls";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { EventFormValue } from "~/validation/team-calendar";
 import type { EventFields } from "./events";
 
 /**
- * What the team calendar's route modules share: the viewer's time zone (the `plotline-tz`
- * cookie the calendar's script writes; UTC until it has), and the form's value as the use
- * cases take it.
+ * What the team calendar's route modules share: the viewer's time zone (`viewerTimeZone`,
+ * the `plotline-tz` cookie the root's script writes; UTC until it has), and the form's value
+ * as the use cases take it.
  */
-export function viewerTimeZone(request: Request) {
-  const cookies = request.headers.get("Cookie") ?? "";
-  for (const part of cookies.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== TIME_ZONE_COOKIE) continue;
-    try {
-      return timeZoneOr(decodeURIComponent(rest.join("=")), DEFAULT_TIME_ZONE);
-    } catch {
-      return DEFAULT_TIME_ZONE;
-    }
-  }
-  return DEFAULT_TIME_ZONE;
-}
+export { viewerTimeZone } from "../http/viewer";
 
 export function eventFieldsOf(value: EventFormValue, fallbackZone: string): EventFields {
   return {

@@ -4,7 +4,6 @@ import { renderUserMarkdown } from "../content/markdown";
 import { db } from "../db";
 import { messages, profiles, workspaceMembers, type Role } from "../db/schema";
 import { can } from "../policies";
-import { generatedAvatarUrl } from "~/utils/avatar";
 import { findMentions } from "./mentions";
 
 /** Messages on one page of the thread; older ones are behind "Load older messages". */
@@ -38,7 +37,7 @@ export async function chatPage(project: ProjectRef, viewer: Viewer, before: stri
       id: row.publicId,
       author: {
         name: row.fullName?.trim() || row.email || "Former member",
-        avatarUrl: row.avatarUrl ?? generatedAvatarUrl(row.email ?? row.authorId),
+        avatarUrl: row.avatarUrl,
       },
       createdAt: row.createdAt.toISOString(),
       edited: row.editedAt !== null,

@@ -5,6 +5,7 @@ import { notifications, projects, statuses, taskAssignees, tasks, workspaceMembe
 import { enqueue } from "../jobs/queue";
 import { defineJob } from "../jobs/registry";
 import { taskKey } from "../tasks/access";
+import { dayName } from "~/utils/calendar-month";
 import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
 import { deliverNotifications, type NotificationItem } from "./deliver";
 
@@ -68,7 +69,7 @@ function reminder(row: Due, prefix: "due" | "overdue", title: string): Notificat
     userId: row.userId,
     kind: prefix === "due" ? NOTIFICATION_KINDS.dueSoon : NOTIFICATION_KINDS.overdue,
     title,
-    body: `Due on ${row.dueDate} in ${row.projectName}.`,
+    body: `Due on ${dayName(row.dueDate)} in ${row.projectName}.`,
     link: `/app/project/${row.projectPublicId}/task/${row.publicId}`,
     workspaceId: row.workspaceId,
     actorId: null,

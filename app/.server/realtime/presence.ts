@@ -6,7 +6,6 @@ import { profiles } from "../db/schema";
 import { logger } from "../logger";
 import { projectForMember } from "../projects/access";
 import { taskForMember, taskKey } from "../tasks/access";
-import { generatedAvatarUrl } from "../../utils/avatar";
 import type { PresenceViewer } from "../../utils/realtime";
 import { connections, type Connection } from "./hub";
 import { notifyChannel, onChannel, relayRunning } from "./relay";
@@ -113,13 +112,13 @@ async function checkView(userId: string, project: string, taskId: string | null)
 function record(
   connection: Connection,
   view: CheckedView & { idle: boolean },
-  profile: { name: string; avatarUrl: string } | undefined,
+  profile: { name: string; avatarUrl: string | null } | undefined,
 ) {
   const previous = state.local.get(connection);
   const viewer: Seen = {
     userId: connection.userId,
     name: profile?.name ?? "A member",
-    avatarUrl: profile?.avatarUrl ?? generatedAvatarUrl(connection.userId),
+    avatarUrl: profile?.avatarUrl ?? null,
     task: view.task,
     taskKey: view.taskKey,
     idle: view.idle,
@@ -331,6 +330,6 @@ async function profilesOf(userIds: string[]) {
   return rows.map((row) => ({
     id: row.id,
     name: row.fullName?.trim() || row.email || "A member",
-    avatarUrl: row.avatarUrl ?? generatedAvatarUrl(row.email || row.id),
+    avatarUrl: row.avatarUrl,
   }));
 }

@@ -14,6 +14,7 @@ import {
   type TemplateHit,
 } from "~/components/search/types";
 import { EXCERPT, isMarked, MARKERS, splitMarks, WHOLE } from "./highlight";
+import { markdownToPlainText } from "./plain-text";
 import type { SearchQuery } from "./parse";
 
 /**
@@ -132,9 +133,10 @@ const headline = (text: SQL, query: string, options: string) =>
 /** Long texts are highlighted on their first 10,000 characters only. */
 const excerpt = (column: SQL, query: string) => headline(sql`left(${column}, 10000)`, query, EXCERPT);
 
+/** A description's or comment's passage: its Markdown as plain text, the matches marked; null when nothing matched. */
 function excerptOf(value: string | null) {
   if (!value) return null;
-  const marked = splitMarks(value);
+  const marked = splitMarks(markdownToPlainText(value));
   return isMarked(marked) ? marked : null;
 }
 
@@ -294,7 +296,7 @@ async function searchComments(userId: string, text: string, limit: number) {
       taskKey: `${row.projectKey}-${row.number}`,
       taskTitle: row.taskTitle,
       author: row.author ?? "A former member",
-      excerpt: splitMarks(row.excerpt),
+      excerpt: splitMarks(markdownToPlainText(row.excerpt)),
     }),
   );
 }

@@ -8,7 +8,6 @@ import { comments, profiles } from "../db/schema";
 import { NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize, can } from "../policies";
-import { generatedAvatarUrl } from "~/utils/avatar";
 import { mentionCandidates } from "../chat/messages";
 import { mentionedIds } from "../chat/mentions";
 import { taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
@@ -143,7 +142,7 @@ export async function taskComments(
       return {
         id: row.id,
         author: row.fullName || row.email || "Former member",
-        avatarUrl: row.avatarUrl ?? generatedAvatarUrl(row.email ?? row.authorId),
+        avatarUrl: row.avatarUrl,
         // Rendered and sanitized here (GitHub's schema): safe to insert as HTML.
         html: renderUserMarkdown(row.body),
         source: canEdit && row.id === editing ? row.body : null,

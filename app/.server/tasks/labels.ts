@@ -8,7 +8,7 @@ import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
-import { MAX_LABELS_PER_WORKSPACE } from "~/validation/labels";
+import { MAX_LABELS_PER_WORKSPACE, nextLabelColor } from "~/validation/labels";
 import { taskForMember, taskKey, taskState } from "./access";
 
 /**
@@ -19,7 +19,8 @@ import { taskForMember, taskKey, taskState } from "./access";
  */
 type SignedIn = Actor & { userId: string };
 
-export type LabelInput = { name: string; color: string };
+/** Without `color` a new label gets the palette's least used colour in its workspace (`nextLabelColor`). */
+export type LabelInput = { name: string; color?: string };
 
 const NAME_INDEX = "labels_workspace_name_idx";
 const TAKEN = "A label with this name already exists in this workspace.";
@@ -36,7 +37,10 @@ export async function createLabel(actor: SignedIn, input: { workspaceId: string 
 }
 
 /** Renames and/or recolours a label; the activity lists what changed. */
-export async function updateLabel(actor: SignedIn, input: { workspaceId: string; labelId: string } & LabelInput) {
+export async function updateLabel(
+  actor: SignedIn,
+  input: { workspaceId: string; labelId: string; name: string; color: string },
+) {
   return refuseTakenName(() =>
     writeWithActivity(actor, async (tx, record) => {
       const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
@@ -166,14 +170,15 @@ export async function labelIdsOfTask(taskId: string) {
 
 async function insertLabel(tx: Transaction, record: RecordActivity, workspaceId: string, input: LabelInput) {
   const name = input.name.trim();
-  const [existing] = await tx.select({ total: count() }).from(labels).where(eq(labels.workspaceId, workspaceId));
-  if ((existing?.total ?? 0) >= MAX_LABELS_PER_WORKSPACE) {
+  const existing = await tx.select({ color: labels.color }).from(labels).where(eq(labels.workspaceId, workspaceId));
+  if (existing.length >= MAX_LABELS_PER_WORKSPACE) {
     throw new FieldError("name", `A workspace can have at most ${MAX_LABELS_PER_WORKSPACE} labels.`);
   }
   await assertNameFree(tx, workspaceId, name);
+  const color = input.color ?? nextLabelColor(existing.map((label) => label.color));
   const [label] = await tx
     .insert(labels)
-    .values({ publicId: newPublicId(), workspaceId, name, color: input.color })
+    .values({ publicId: newPublicId(), workspaceId, name, color })
     .returning({ id: labels.id, publicId: labels.publicId });
   if (!label) throw new Error("label insert returned no row");
   await record({
@@ -181,7 +186,7 @@ async function insertLabel(tx: Transaction, record: RecordActivity, workspaceId:
     subjectType: "label",
     subjectId: label.publicId,
     workspaceId,
-    data: { name, color: input.color },
+    data: { name, color },
   });
   return { id: label.publicId, internalId: label.id, name };
 }

@@ -15,7 +15,6 @@ import {
   type Priority,
 } from "../db/schema";
 import { MEMBER_NAME, NAME_ORDER, ROLE_ORDER } from "../team/queries";
-import { generatedAvatarUrl } from "../../utils/avatar";
 import type { ListGroup, ListRow } from "~/components/tasks/types";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { taskKey } from "./access";
@@ -318,7 +317,7 @@ function groupNames(
 }
 
 export type ListFilterOptions = {
-  members: { id: string; name: string; avatarUrl: string }[];
+  members: { id: string; name: string; avatarUrl: string | null }[];
   labels: { id: string; publicId: string; name: string; color: string }[];
 };
 
@@ -330,19 +329,9 @@ export type ListFilterOptions = {
  */
 export async function listOptions(project: { id: string; workspaceId: string }): Promise<ListOptions> {
   const [row] = await listOptionsQuery().execute({ projectId: project.id, workspaceId: project.workspaceId });
-  if (!row) return { statuses: [], labels: [], members: [] };
-  return {
-    ...row,
-    // The editors in place show a member's picture: their own, else the generated one.
-    members: row.members.map(({ email, avatarUrl, ...member }) => ({
-      ...member,
-      avatarUrl: avatarUrl ?? generatedAvatarUrl(email ?? member.id),
-    })),
-  };
+  return row ?? { statuses: [], labels: [], members: [] };
 }
 export type ListOptions = ListFilterOptions & { statuses: { id: string; name: string; color: string }[] };
-
-type MemberRow = { id: string; name: string; email: string | null; avatarUrl: string | null };
 
 const listOptionsQuery = prepared((database) => {
   const workspaceId = sql.placeholder("workspaceId");
@@ -355,14 +344,14 @@ const listOptionsQuery = prepared((database) => {
     select coalesce(json_agg(json_build_object('id', ${labels.id}, 'publicId', ${labels.publicId}, 'name', ${labels.name}, 'color', ${labels.color}) order by lower(${labels.name})), '[]')
     from ${labels} where ${labels.workspaceId} = ${workspaceId})`;
   const memberList = sql`(
-    select coalesce(json_agg(json_build_object('id', ${workspaceMembers.userId}, 'name', ${MEMBER_NAME}, 'email', ${profiles.email}, 'avatarUrl', ${profiles.avatarUrl}) order by ${ROLE_ORDER}, ${NAME_ORDER}), '[]')
+    select coalesce(json_agg(json_build_object('id', ${workspaceMembers.userId}, 'name', ${MEMBER_NAME}, 'avatarUrl', ${profiles.avatarUrl}) order by ${ROLE_ORDER}, ${NAME_ORDER}), '[]')
     from ${workspaceMembers} left join ${profiles} on ${profiles.id} = ${workspaceMembers.userId}
     where ${workspaceMembers.workspaceId} = ${workspaceId})`;
   return database
     .select({
       statuses: sql<ListOptions["statuses"]>`${statusList}`,
       labels: sql<ListFilterOptions["labels"]>`${labelList}`,
-      members: sql<MemberRow[]>`${memberList}`,
+      members: sql<ListFilterOptions["members"]>`${memberList}`,
     })
     .from(projects)
     .where(eq(projects.id, sql.placeholder("projectId")))

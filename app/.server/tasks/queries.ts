@@ -13,7 +13,6 @@ import {
   type Priority,
 } from "../db/schema";
 import type { BoardCard, BoardColumn } from "~/components/tasks/types";
-import { generatedAvatarUrl } from "~/utils/avatar";
 import { taskKey } from "./access";
 
 /** The List view's sortable columns; the board keeps the manual order (`position`). */
@@ -215,7 +214,8 @@ export async function assigneesOf(taskIds: string[]) {
     taskId: row.taskId,
     id: row.id,
     name: row.fullName || row.email || "Member",
-    avatarUrl: row.avatarUrl ?? generatedAvatarUrl(row.email ?? row.id),
+    // The uploaded picture only: without one, the avatar is the name's initials (components/avatar.tsx).
+    avatarUrl: row.avatarUrl,
   }));
 }
 

@@ -1,7 +1,7 @@
 import type { CSSObject, Theme } from "@mui/material/styles";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { Dropdown } from "~/components/dropdown";
 import { Glyph } from "~/components/lists/icons";
 import type { ShellData } from "./types";
@@ -95,7 +95,7 @@ export function NotificationsMenu({ notifications }: { notifications: ShellData[
                   {item.read ? null : <span className="pl-sr-only">Unread: </span>}
                   {item.title}
                   {item.body ? <span className="pl-body">{item.body}</span> : null}
-                  <span className="pl-time">{relativeTime(item.createdAt)}</span>
+                  <TimeAgo className="pl-time" at={item.createdAt} />
                 </span>
               </Link>
             </li>

@@ -41,16 +41,19 @@ export function monthGridStyles(theme: Theme, size: { cellHeight: number; minWid
   } as const;
 }
 
-/** An item's title link in a cell: two lines in a narrow cell before it is cut. */
+/**
+ * An item's title link in a cell: one line, cut with an ellipsis (its title attribute has
+ * the rest). Two lines broke keys anywhere ("WEB-⏎1 Coll…") in a narrow cell.
+ */
 export function cellItemTitle(theme: Theme) {
   const { palette } = theme.vars;
   return {
+    display: "block",
+    flex: "1 1 auto",
     minWidth: 0,
     overflow: "hidden",
-    display: "-webkit-box",
-    WebkitLineClamp: 2,
-    WebkitBoxOrient: "vertical",
-    overflowWrap: "anywhere",
+    whiteSpace: "nowrap",
+    textOverflow: "ellipsis",
     color: palette.text.primary,
     textDecoration: "none",
     "&:hover": { textDecoration: "underline" },

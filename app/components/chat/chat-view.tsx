@@ -2,7 +2,8 @@ import { styled } from "@mui/material/styles";
 import { useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useFetcher } from "react-router";
 
-import { useHydrated } from "~/utils/use-hydrated";
+import { Avatar } from "~/components/avatar";
+import { useDateViewer } from "~/components/date-text";
 import { Composer } from "~/components/chat/composer";
 import type { ChatData, ChatMessage, ChatRefusal } from "~/components/chat/types";
 import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";
@@ -56,7 +57,7 @@ const Chat = styled("div")(({ theme }) => {
       paddingTop: 12,
     },
     "& .pl-message[data-grouped]": { paddingTop: 2 },
-    "& .pl-avatar": { width: 36, height: 36, borderRadius: "50%" },
+    "& .pl-message > .pl-avatar": { "--avatar-size": "36px" },
     "& .pl-message-main": { gridColumn: 2, minWidth: 0 },
     "& .pl-message-head": { display: "flex", alignItems: "baseline", gap: 8, fontSize: 14 },
     "& .pl-message[data-grouped] .pl-message-head": {
@@ -256,7 +257,7 @@ function Message({
   const back = `${here}#${anchor}`;
   return (
     <li id={anchor} className="pl-message" data-grouped={message.grouped || undefined}>
-      {message.grouped ? null : <img className="pl-avatar" src={message.author.avatarUrl} alt="" />}
+      {message.grouped ? null : <Avatar person={message.author} decorative />}
       <div className="pl-message-main">
         <div className="pl-message-head">
           <span className="pl-author">{message.author.name}</span>
@@ -337,21 +338,19 @@ function EditForm({
 }
 
 /**
- * Times as "Nov 23, 14:05": in UTC from the server (which does not know the reader's zone)
- * and during hydration, then in the reader's own zone.
+ * Times as "Nov 23, 2:05 PM" in the reader's locale and zone, which the server knows from the
+ * root loader (components/date-text.tsx), so the server and the browser write the same.
  */
 function useTimeFormat() {
-  const hydrated = useHydrated();
+  const { locale, timeZone } = useDateViewer();
   return useMemo(() => {
-    const zone = hydrated ? undefined : "UTC";
-    const format = new Intl.DateTimeFormat("en-US", {
+    const format = new Intl.DateTimeFormat(locale, {
       month: "short",
       day: "numeric",
-      hour: "2-digit",
+      hour: "numeric",
       minute: "2-digit",
-      hourCycle: "h23",
-      timeZone: zone,
+      timeZone,
     });
-    return (iso: string) => `${format.format(new Date(iso))}${zone ? " UTC" : ""}`;
-  }, [hydrated]);
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale, timeZone]);
 }

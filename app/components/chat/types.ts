@@ -1,7 +1,7 @@
 /** What the Chat view is sent (app/.server/chat/queries.ts builds it). */
 export type ChatMessage = {
   id: string;
-  author: { name: string; avatarUrl: string };
+  author: { name: string; avatarUrl: string | null };
   /** ISO 8601. */
   createdAt: string;
   edited: boolean;

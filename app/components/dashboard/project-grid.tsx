@@ -6,7 +6,8 @@ import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { MoreGlyph, StarGlyph } from "~/components/lists/icons";
 import { useItemMenu } from "~/components/lists/item-menu";
-import { initialsOf, isProjectColor, relativeTime } from "~/utils/projects";
+import { initialsOf, isProjectColor } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 
 export type ProjectCardData = {
   id: string;
@@ -188,7 +189,7 @@ function ProjectCard({
           </h3>
           <p className="pl-card-workspace">{project.workspace.name}</p>
           <p className="pl-card-time">
-            Edited <time dateTime={project.updatedAt}>{relativeTime(project.updatedAt)}</time>
+            Edited <TimeAgo at={project.updatedAt} />
           </p>
           {project.archived ? <span className="pl-chip">Archived</span> : null}
         </div>

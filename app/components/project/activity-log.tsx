@@ -7,7 +7,7 @@ import { Form, Link, useNavigate } from "react-router";
 
 import { ACTIVITY_KINDS } from "~/utils/activity-kinds";
 import { describeActivity } from "~/utils/activity-text";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 
 type Log = {
   items: { id: number; verb: string; data: Record<string, unknown>; at: string; actor: string }[];
@@ -74,9 +74,7 @@ export function ActivityLog({ activity }: { activity: Log }) {
                 <strong>{item.actor}</strong> {describeActivity(item.verb, item.data)}
               </Typography>
               <Typography variant="body2" color="textSecondary">
-                <time dateTime={item.at} title={new Date(item.at).toUTCString()}>
-                  {relativeTime(item.at)}
-                </time>
+                <TimeAgo at={item.at} />
               </Typography>
             </Box>
           ))}

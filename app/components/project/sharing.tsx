@@ -1,4 +1,3 @@
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
@@ -6,8 +5,8 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 
+import { Avatar as PersonAvatar } from "~/components/avatar";
 import { ROLE_LABELS } from "~/validation/team";
-import { generatedAvatarUrl } from "~/utils/avatar";
 
 type Member = { userId: string; name: string; email: string; avatarUrl: string | null; role: keyof typeof ROLE_LABELS };
 
@@ -52,11 +51,7 @@ export function Sharing({
               key={member.userId}
               sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 1, borderTop: 1, borderColor: "divider" }}
             >
-              <Avatar
-                src={member.avatarUrl ?? generatedAvatarUrl(member.email || member.userId)}
-                alt=""
-                sx={{ width: 32, height: 32 }}
-              />
+              <PersonAvatar person={member} size={32} decorative />
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Typography>{member.name}</Typography>
                 <Typography variant="body2" color="textSecondary" noWrap>

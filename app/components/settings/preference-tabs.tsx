@@ -14,11 +14,11 @@ import { Form, useNavigation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
 import { withoutTransitions } from "~/theme/switch-theme";
+import { Avatar as PersonAvatar } from "~/components/avatar";
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
 import { profileSchema } from "~/validation/settings";
 import { PushToggle, type PushSetup } from "./push-toggle";
 import { TabHeading } from "./settings-tabs";
-import { generatedAvatarUrl } from "~/utils/avatar";
 
 type Settings = {
   fullName: string;
@@ -55,11 +55,12 @@ export function ProfileTab({ settings, lastResult }: { settings: Settings; lastR
         <input type="hidden" name="intent" value="profile" />
         <Stack spacing={3} sx={{ maxWidth: 520 }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 2 }}>
-            <Avatar
-              src={settings.avatarUrl ?? generatedAvatarUrl(settings.email)}
-              alt="Your avatar"
-              sx={{ width: 72, height: 72 }}
-            />
+            {settings.avatarUrl ? (
+              <Avatar src={settings.avatarUrl} alt="Your avatar" sx={{ width: 72, height: 72 }} />
+            ) : (
+              // What others see without a picture: the initials on the name's colour.
+              <PersonAvatar person={{ name: settings.fullName || settings.email, avatarUrl: null }} size={72} />
+            )}
             <Box>
               <Typography component="label" htmlFor="avatar-file" sx={{ display: "block", fontWeight: 600, mb: 0.5 }}>
                 Change Avatar

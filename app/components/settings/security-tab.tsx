@@ -10,7 +10,7 @@ import { Form, useNavigation } from "react-router";
 
 import { PasswordField } from "~/components/auth/fields";
 import { SubmitButton } from "~/components/forms/fields";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { changePasswordSchema } from "~/validation/auth";
 import { TabHeading } from "./settings-tabs";
 
@@ -122,8 +122,7 @@ function SessionList({ sessions }: { sessions: Session[] }) {
               {session.device} {session.current ? <Chip size="small" color="primary" label="This device" /> : null}
             </Typography>
             <Typography variant="body2" color="textSecondary">
-              {session.ip ?? "Unknown address"} · last seen{" "}
-              <time dateTime={session.lastSeenAt}>{relativeTime(session.lastSeenAt)}</time>
+              {session.ip ?? "Unknown address"} · last seen <TimeAgo at={session.lastSeenAt} />
             </Typography>
           </Box>
           {session.current ? null : (

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 
 export type TaskAttachment = { id: string; fileName: string; sizeBytes: number; createdAt: string; uploader: string };
 
@@ -86,8 +86,7 @@ export function TaskAttachments({
                   {file.fileName}
                 </a>
                 <span className="pl-file-meta">
-                  {formatBytes(file.sizeBytes)} · {file.uploader} ·{" "}
-                  <time dateTime={file.createdAt}>{relativeTime(file.createdAt)}</time>
+                  {formatBytes(file.sizeBytes)} · {file.uploader} · <TimeAgo at={file.createdAt} />
                 </span>
                 {canRemove ? (
                   <Form method="post" action={baseUrl} {...target}>

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 import { FIELD_NAMES, type EditorField } from "~/components/tasks/fields/options";
+import { People } from "~/components/avatar";
+import { DayText } from "~/components/date-text";
 import type { BoardCard } from "~/components/tasks/types";
 
 /**
@@ -80,7 +82,7 @@ export function BoardCardContent({
               "pl-due",
               <>
                 {overdue ? "Overdue · " : "Due "}
-                {card.dueDate}
+                <DayText day={card.dueDate} />
               </>,
               {
                 "data-overdue": overdue || undefined,
@@ -105,9 +107,7 @@ export function BoardCardContent({
               "assigneeIds",
               "pl-avatars",
               card.assignees.length > 0 ? (
-                card.assignees.map((person) => (
-                  <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-                ))
+                <People people={card.assignees} named={false} />
               ) : (
                 <span className="pl-unassigned">Assign</span>
               ),

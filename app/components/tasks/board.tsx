@@ -78,13 +78,6 @@ const Columns = styled("div")(({ theme }) => {
     "& .pl-due, & .pl-checklist": { color: palette.text.secondary },
     "& .pl-due[data-overdue]": { color: palette.error.main, fontWeight: 600 },
     "& .pl-avatars": { display: "flex", marginLeft: "auto" },
-    "& .pl-avatars img": {
-      width: 22,
-      height: 22,
-      borderRadius: "50%",
-      border: `2px solid ${palette.background.paper}`,
-      marginLeft: -6,
-    },
     "& .pl-move": { display: "flex", gap: 6 },
     "& .pl-labels": { display: "inline-flex", flexWrap: "wrap", gap: 4 },
     "& a.pl-chip-edit": {
@@ -301,7 +294,7 @@ function withPendingEdits(
           ? {
               assignees: options.members
                 .filter((member) => patch.assigneeIds!.includes(member.id))
-                .map((member) => ({ id: member.id, name: member.name, avatarUrl: member.avatarUrl ?? "" })),
+                .map((member) => ({ id: member.id, name: member.name, avatarUrl: member.avatarUrl })),
             }
           : {}),
         ...(patch.labelIds !== undefined

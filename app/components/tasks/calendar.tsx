@@ -52,7 +52,7 @@ const Root = styled("div")(({ theme }) => {
       touchAction: "manipulation",
     },
     "& .pl-cal-task[data-dragging]": { opacity: 0.4 },
-    "& .pl-cal-task .pl-dot": { marginTop: 4 },
+    "& .pl-cal-task .pl-dot": { marginTop: 4, flexShrink: 0 },
     "& .pl-cal-task a": cellItemTitle(theme),
     "& .pl-cal-key": { color: palette.text.secondary, marginRight: 4 },
     "& [data-done] a": { textDecoration: "line-through", color: palette.text.secondary },
@@ -79,6 +79,8 @@ const Root = styled("div")(({ theme }) => {
     },
     "& .pl-cal-panel h3": { margin: 0, fontSize: 16, fontWeight: 700 },
     "& .pl-cal-panel .pl-cal-task": { flexWrap: "wrap", padding: 6, fontSize: 13 },
+    // The day's and the undated lists have room: their titles wrap (between words).
+    "& .pl-cal-panel .pl-cal-task a": { whiteSpace: "normal", overflowWrap: "break-word" },
     "& .pl-cal-day": { marginBottom: 16 },
     "& .pl-cal-status": { fontSize: 12, color: palette.text.secondary },
     "& .pl-cal-form": { display: "flex", flexWrap: "wrap", gap: 6, width: "100%" },
@@ -279,7 +281,7 @@ function TaskEntry({ projectId, task, full }: { projectId: string; task: Calenda
   return (
     <>
       <span className="pl-dot" title={task.status.name} />
-      <a href={`/app/project/${projectId}/task/${task.id}`} draggable={false}>
+      <a href={`/app/project/${projectId}/task/${task.id}`} draggable={false} title={`${task.key} ${task.title}`}>
         <span className="pl-cal-key">{task.key}</span>
         {task.title}
         {full ? null : <span className="pl-sr-only"> ({task.status.name})</span>}

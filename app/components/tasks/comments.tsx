@@ -1,10 +1,11 @@
 import { styled } from "@mui/material/styles";
 import { Form, Link, useLocation } from "react-router";
 
+import { Avatar } from "~/components/avatar";
 import { SectionCard } from "~/components/forms/section-card";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { useAddFetcher } from "~/components/tasks/use-add-fetcher";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { COMMENT_MAX } from "~/validation/comments";
 
 /**
@@ -18,7 +19,7 @@ import { COMMENT_MAX } from "~/validation/comments";
 type Comment = {
   id: string;
   author: string;
-  avatarUrl: string;
+  avatarUrl: string | null;
   /** Sanitized on the server. */
   html: string;
   /** The Markdown, only for the comment being edited. */
@@ -39,7 +40,7 @@ const Thread = styled("div")(({ theme }) => {
     gap: 16,
     "& .pl-comments": { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 16 },
     "& .pl-comment": { display: "grid", gridTemplateColumns: "32px minmax(0, 1fr)", gap: 12 },
-    "& .pl-comment > img": { width: 32, height: 32, borderRadius: "50%" },
+    "& .pl-comment > .pl-avatar": { "--avatar-size": "32px" },
     "& .pl-comment header": { display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: 8, fontSize: 14 },
     "& .pl-comment time, & .pl-edited, & .pl-hint": { color: palette.text.secondary, fontSize: 13 },
     "& .pl-comment-body": {
@@ -154,13 +155,11 @@ function CommentItem({ comment, pathname, search }: { comment: Comment; pathname
   edit.set("editComment", comment.id);
   return (
     <li className="pl-comment" id={`comment-${comment.id}`}>
-      <img src={comment.avatarUrl} alt="" />
+      <Avatar person={{ name: comment.author, avatarUrl: comment.avatarUrl }} decorative />
       <div>
         <header>
           <strong>{comment.author}</strong>
-          <time dateTime={comment.at} title={new Date(comment.at).toUTCString()}>
-            {relativeTime(comment.at)}
-          </time>
+          <TimeAgo at={comment.at} />
           {comment.edited ? <span className="pl-edited">(edited)</span> : null}
         </header>
         <div className="pl-comment-body pl-markdown" dangerouslySetInnerHTML={{ __html: comment.html }} />

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { SectionCard } from "~/components/forms/section-card";
 import { plainControlStyles } from "~/components/lists/styles";
 import { PROJECT_COLORS, PROJECT_COLOR_NAMES } from "~/utils/projects";
-import { MAX_LABEL_NAME } from "~/validation/labels";
+import { MAX_LABEL_NAME, nextLabelColor } from "~/validation/labels";
 
 export type WorkspaceLabel = { id: string; name: string; color: string };
 /** A refused create or edit: which label (none for a new one), what was typed, and why. */
@@ -108,13 +108,15 @@ export function LabelManager({
             })}
           </ul>
         ) : null}
-        {canManage ? <NewLabelForm refused={refusedHere(null)} /> : null}
+        {canManage ? (
+          <NewLabelForm nextColor={nextLabelColor(labels.map((label) => label.color))} refused={refusedHere(null)} />
+        ) : null}
       </Rows>
     </SectionCard>
   );
 }
 
-function NewLabelForm({ refused }: { refused?: RefusedLabel }) {
+function NewLabelForm({ nextColor, refused }: { nextColor: string; refused?: RefusedLabel }) {
   return (
     <div>
       <Form method="post" aria-label="New label" className="pl-label-row">
@@ -130,7 +132,8 @@ function NewLabelForm({ refused }: { refused?: RefusedLabel }) {
           aria-invalid={refused ? true : undefined}
           aria-describedby={refused ? "new-label-error" : undefined}
         />
-        <ColorSelect label="Label colour" value={refused?.color ?? "blue"} />
+        {/* Keyed by the default, so the next colour shows once a label is added. */}
+        <ColorSelect key={nextColor} label="Label colour" value={refused?.color || nextColor} />
         <button type="submit">Add Label</button>
       </Form>
       {refused ? (

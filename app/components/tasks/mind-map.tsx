@@ -9,10 +9,18 @@ import {
   type NodeHandle,
   type NodeProps,
 } from "@xyflow/react";
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
-import { mindMapHref, toggleHref, type MindMapLayout, type MindMapNode } from "~/utils/mind-map-layout";
+import {
+  canvasHeightFor,
+  mindMapHref,
+  toggleHref,
+  viewportFor,
+  type MindMapLayout,
+  type MindMapNode,
+} from "~/utils/mind-map-layout";
 
 /**
  * The Mind Map view: the project, its tasks and their subtasks as a tidy tree drawn by
@@ -33,9 +41,8 @@ export type MindMapData = {
   adding: MindMapNode | null;
 };
 
-/** The canvas as the server assumes it (a laptop's content column), to fit the tree without measuring. */
-const MAP_WIDTH = 700;
-const MAP_HEIGHT = 560;
+/** The canvas's width as the server assumes it (a laptop's content column); the browser measures it. */
+const MAP_WIDTH = 960;
 
 const View = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
@@ -44,7 +51,7 @@ const View = styled("div")(({ theme }) => {
     gap: 16,
     "& .pl-mm-note": { margin: 0, color: palette.text.secondary, fontSize: 14 },
     "& .pl-mm-canvas": {
-      height: MAP_HEIGHT,
+      // Its height follows the tree (canvasHeightFor), set on the element.
       borderRadius: 12,
       border: `1px solid ${palette.divider}`,
       background: palette.action.hover,
@@ -70,7 +77,7 @@ const View = styled("div")(({ theme }) => {
       borderLeft: "5px solid var(--pl-from)",
       background: palette.background.paper,
       color: palette.text.primary,
-      fontSize: 13,
+      fontSize: 14,
       // React Flow turns pointer events off on nodes that are neither selectable nor draggable.
       pointerEvents: "all",
     },
@@ -88,7 +95,13 @@ const View = styled("div")(({ theme }) => {
       "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
     },
     "& a.pl-mm-open:hover .pl-mm-title": { textDecoration: "underline" },
-    "& .pl-mm-key": { fontSize: 12, color: palette.text.secondary, whiteSpace: "nowrap" },
+    "& .pl-mm-key": {
+      fontSize: 13,
+      color: palette.text.secondary,
+      whiteSpace: "nowrap",
+      overflow: "hidden",
+      textOverflow: "ellipsis",
+    },
     "& .pl-mm-title": { fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
     "& [data-done] .pl-mm-title": { textDecoration: "line-through", color: palette.text.secondary },
     "& .pl-mm-node[data-done]": { background: palette.action.hover },
@@ -99,8 +112,9 @@ const View = styled("div")(({ theme }) => {
       borderRadius: 6,
       border: `1px solid ${palette.divider}`,
       color: palette.text.primary,
-      fontSize: 12,
+      fontSize: 13,
       lineHeight: "20px",
+      whiteSpace: "nowrap",
       textAlign: "center",
       textDecoration: "none",
       "&:hover": { background: palette.action.hover },
@@ -225,6 +239,8 @@ function MindMapCanvas({
   label: string;
 }) {
   const hydrated = useHydrated();
+  const canvas = useRef<HTMLDivElement>(null);
+  const height = canvasHeightFor(layout);
   const nodes: FlowNode[] = layout.nodes.map((node) => ({
     id: node.id,
     type: "mindmap",
@@ -251,7 +267,7 @@ function MindMapCanvas({
     domAttributes: { "aria-hidden": true },
   }));
   return (
-    <div className="pl-mm-canvas">
+    <div className="pl-mm-canvas" ref={canvas} style={{ height }}>
       <ReactFlow
         // A new tree (a task added, a branch collapsed) is a new map, fitted to the view again.
         key={layout.nodes.map((node) => node.id).join()}
@@ -260,9 +276,14 @@ function MindMapCanvas({
         edges={edges}
         nodeTypes={nodeTypes}
         width={MAP_WIDTH}
-        height={MAP_HEIGHT}
-        fitView
-        fitViewOptions={FIT}
+        height={height}
+        // Opens with the tree in view at a readable size: computed, not fitted, so the server
+        // draws it there too; the browser places it again for the canvas's real width.
+        defaultViewport={viewportFor(layout, MAP_WIDTH, height)}
+        onInit={(flow) => {
+          const box = canvas.current;
+          if (box) void flow.setViewport(viewportFor(layout, box.clientWidth, box.clientHeight));
+        }}
         minZoom={0.1}
         maxZoom={2}
         nodesDraggable={false}
@@ -281,9 +302,6 @@ function MindMapCanvas({
     </div>
   );
 }
-
-/** The whole tree in view at a readable size (a big tree shows its middle). */
-const FIT = { padding: 0.1, minZoom: 0.4, maxZoom: 1 };
 
 function MindMapNodeView({ data }: NodeProps<FlowNode>) {
   const { node, links, color } = data;

@@ -1,6 +1,7 @@
 import { styled, type CSSObject, type Theme } from "@mui/material/styles";
 import { Link } from "react-router";
 
+import { DayText } from "~/components/date-text";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import type { MyTask, MyTaskFilter } from "~/components/tasks/types";
 
@@ -100,7 +101,14 @@ export function MyTaskRows({ tasks, today }: { tasks: MyTask[]; today: string })
               {task.priority !== "none" ? ` · ${task.priority} priority` : ""}
             </span>
             <span className="pl-due" data-overdue={overdue || undefined}>
-              {task.dueDate ? `${overdue ? "Overdue · " : "Due "}${task.dueDate}` : "No due date"}
+              {task.dueDate ? (
+                <>
+                  {overdue ? "Overdue · " : "Due "}
+                  <DayText day={task.dueDate} />
+                </>
+              ) : (
+                "No due date"
+              )}
             </span>
           </li>
         );

@@ -2,7 +2,7 @@ import { styled } from "@mui/material/styles";
 
 import { FoldedSection } from "~/components/forms/section-card";
 import { describeActivity } from "~/utils/activity-text";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 
 /**
  * What happened to the task, newest first (its last 50 activity rows: its changes, its
@@ -31,9 +31,7 @@ export function TaskHistory({ history }: { history: Entry[] }) {
           {history.map((entry) => (
             <li key={entry.id}>
               <strong>{entry.actor}</strong> {describeActivity(entry.verb, entry.data)}
-              <time dateTime={entry.at} title={new Date(entry.at).toUTCString()}>
-                {relativeTime(entry.at)}
-              </time>
+              <TimeAgo at={entry.at} />
             </li>
           ))}
         </Entries>

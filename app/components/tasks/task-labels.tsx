@@ -4,7 +4,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 
 import { useTaskFormTarget } from "~/components/tasks/task-form-target";
-import { MAX_LABEL_NAME, type RefusedTaskLabels } from "~/validation/labels";
+import { MAX_LABEL_NAME, nextLabelColor, type RefusedTaskLabels } from "~/validation/labels";
 import { PROJECT_COLORS, PROJECT_COLOR_NAMES } from "~/utils/projects";
 
 export type TaskLabel = { id: string; name: string; color: string; checked: boolean };
@@ -55,6 +55,7 @@ export function TaskLabels({
 }) {
   const target = useTaskFormTarget();
   const on = labels.filter((label) => label.checked);
+  const nextColor = nextLabelColor(labels.map((label) => label.color));
   if (!canEdit) {
     return on.length === 0 ? (
       <Typography color="textSecondary">No labels.</Typography>
@@ -111,9 +112,11 @@ export function TaskLabels({
                 aria-describedby={refused ? "task-new-label-error" : undefined}
               />
               <select
+                // Keyed by the default, so the next colour shows once a label is added.
+                key={nextColor}
                 name="newLabelColor"
                 aria-label="New label colour"
-                defaultValue={refused?.newLabelColor ?? "blue"}
+                defaultValue={refused?.newLabelColor || nextColor}
               >
                 {PROJECT_COLOR_NAMES.map((color) => (
                   <option key={color} value={color}>

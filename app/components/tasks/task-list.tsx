@@ -14,6 +14,8 @@ import {
 import { useFetcher, useLocation } from "react-router";
 
 import { useHydrated } from "~/utils/use-hydrated";
+import { People } from "~/components/avatar";
+import { DayText } from "~/components/date-text";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { BulkBar } from "~/components/tasks/list-bulk-bar";
 import { ListFilters, listSearch } from "~/components/tasks/list-filters";
@@ -117,14 +119,6 @@ export function taskListStyles(theme: Theme): CSSObject {
     "& .pl-add-label": { fontSize: 12, color: palette.text.secondary, visibility: "hidden" },
     "& .pl-add-label::before": { content: '"+ Label"' },
     "& tr:hover .pl-add-label, & a.pl-cell:focus-visible .pl-add-label": { visibility: "visible" },
-    "& .pl-avatars": { display: "flex" },
-    "& .pl-avatars img": {
-      width: 22,
-      height: 22,
-      borderRadius: "50%",
-      border: `2px solid ${palette.background.paper}`,
-      marginLeft: -6,
-    },
     "& .pl-spacer": { border: 0 },
     "& .pl-empty-row td": { color: palette.text.secondary },
     "& .pl-more": { display: "inline-block", marginTop: 8, fontSize: 13, color: palette.primary.main },
@@ -529,18 +523,27 @@ function GroupTable({
                     {cell("priority", task.priority === "none" ? "—" : task.priority)}
                   </td>
                   <td className={overdue ? "pl-overdue" : task.dueDate ? undefined : "pl-muted"}>
-                    {cell("dueDate", task.dueDate ? (overdue ? `Overdue · ${task.dueDate}` : task.dueDate) : "—")}
+                    {cell(
+                      "dueDate",
+                      task.dueDate ? (
+                        <>
+                          {overdue ? "Overdue · " : null}
+                          <DayText day={task.dueDate} />
+                        </>
+                      ) : (
+                        "—"
+                      ),
+                    )}
                   </td>
                   {showStatus ? <td>{cell("statusId", task.status)}</td> : null}
                   <td>
                     {cell(
                       "assigneeIds",
-                      <span className="pl-avatars">
-                        {task.assignees.length === 0 && canEdit ? <span className="pl-muted">—</span> : null}
-                        {task.assignees.map((person) => (
-                          <img key={person.id} src={person.avatarUrl} alt={person.name} title={person.name} />
-                        ))}
-                      </span>,
+                      task.assignees.length > 0 ? (
+                        <People people={task.assignees} />
+                      ) : canEdit ? (
+                        <span className="pl-muted">—</span>
+                      ) : null,
                     )}
                   </td>
                   <td className="pl-muted">

@@ -7,6 +7,8 @@ import { styled } from "@mui/material/styles";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 
+import { Avatar, People } from "~/components/avatar";
+import { DayText } from "~/components/date-text";
 import { TaskAttachments } from "~/components/tasks/attachments";
 import { FollowButton } from "~/components/tasks/follow-button";
 import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
@@ -26,7 +28,6 @@ import {
 import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
 import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
 import { withPending, type TaskPatch } from "~/components/tasks/fields/task-edits";
-import { dayName } from "~/utils/calendar-month";
 import { useHydrated } from "~/utils/use-hydrated";
 import { taskFieldsSchema } from "~/validation/task-fields";
 import type { Route } from "../../routes/app/+types/task";
@@ -172,7 +173,6 @@ const Layout = styled("div")(({ theme }) => {
     "& .pl-priority[data-priority=urgent]": { color: palette.error.main, fontWeight: 600 },
     "& .pl-priority[data-priority=high]": { color: palette.warning.main, fontWeight: 600 },
     "& .pl-person": { display: "inline-flex", alignItems: "center", gap: 6, minWidth: 0 },
-    "& .pl-person img": { width: 20, height: 20, borderRadius: "50%" },
     "& .pl-estimate": {
       width: "100%",
       font: "inherit",
@@ -432,6 +432,7 @@ export function TaskPageBody({
                 {loaderData.members.map((member) => (
                   <label key={member.id}>
                     <input type="checkbox" name="assignee" value={member.id} defaultChecked={member.assigned} />
+                    <Avatar person={member} decorative />
                     {member.name}
                   </label>
                 ))}
@@ -623,11 +624,11 @@ function PriorityValue({ priority }: { priority: TaskValues["priority"] }) {
   );
 }
 
-function PeopleValue({ people }: { people: { id: string; name: string; avatarUrl: string }[] }) {
+function PeopleValue({ people }: { people: { id: string; name: string; avatarUrl: string | null }[] }) {
   if (people.length === 0) return <span className="pl-muted">Unassigned</span>;
   return people.map((person) => (
-    <span key={person.id} className="pl-person" title={person.name}>
-      <img src={person.avatarUrl} alt="" />
+    <span key={person.id} className="pl-person">
+      <Avatar person={person} size={20} decorative />
       {person.name}
     </span>
   ));
@@ -644,7 +645,7 @@ function LabelsValue({ labels }: { labels: { id: string; name: string; color: st
 
 function DateValue({ day }: { day: string | null }) {
   if (!day) return <span className="pl-muted">No date</span>;
-  return <time dateTime={day}>{dayName(day)}</time>;
+  return <DayText day={day} />;
 }
 
 function hoursText(hours: number | string | null) {

@@ -8,7 +8,7 @@ export type BoardCard = {
   priority: Priority;
   dueDate: string | null;
   done: boolean;
-  assignees: { id: string; name: string; avatarUrl: string }[];
+  assignees: { id: string; name: string; avatarUrl: string | null }[];
   labels: { name: string; color: string }[];
   subtasks: { done: number; total: number };
   checklist: { done: number; total: number };
@@ -70,7 +70,7 @@ export type ListView = {
   sort: ListSort;
   pageSize: number;
   options: {
-    members: { id: string; name: string; avatarUrl: string }[];
+    members: { id: string; name: string; avatarUrl: string | null }[];
     labels: { id: string; name: string; color: string }[];
     statuses: { id: string; name: string; color: string }[];
   };

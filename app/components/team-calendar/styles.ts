@@ -59,7 +59,7 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
       borderLeft: `3px solid var(--pl-from, ${palette.primary.main})`,
     },
     "& .pl-tc-event[data-all-day]": { background: palette.action.selected },
-    "& .pl-tc-task .pl-dot": { marginTop: 3 },
+    "& .pl-tc-task .pl-dot": { marginTop: 3, flexShrink: 0 },
     "& .pl-tc-event a, & .pl-tc-task a": cellItemTitle(theme),
     "& .pl-tc-when, & .pl-tc-key": { color: palette.text.secondary, marginRight: 4 },
     "& .pl-tc-task[data-done] a": { textDecoration: "line-through", color: palette.text.secondary },
@@ -76,6 +76,8 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
     },
     "& .pl-tc-section h2": { margin: 0, fontSize: 18, fontWeight: 700 },
     "& .pl-tc-section .pl-tc-event, & .pl-tc-section .pl-tc-task": { padding: "6px 8px", fontSize: 14 },
+    // A day's lists have room: their titles wrap (between words).
+    "& .pl-tc-section a": { whiteSpace: "normal", overflowWrap: "break-word" },
     "& .pl-tc-status": { margin: 0, fontSize: 14, color: palette.text.secondary },
   };
 });

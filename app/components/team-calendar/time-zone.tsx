@@ -1,12 +1,9 @@
-import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
-
 import { useHydrated } from "~/utils/use-hydrated";
-import { TIME_ZONE_COOKIE } from "~/utils/time-zones";
 
 /**
- * The viewer's time zone reaches the server two ways (docs/decisions/017): the calendar's
- * script writes the browser's zone to the `plotline-tz` cookie, which later loaders read to
+ * The viewer's time zone reaches the server two ways (docs/decisions/017): the root's
+ * script (components/date-text.tsx) writes the browser's zone to the `plotline-tz` cookie
+ * and loads the page again once when it changed; loaders read it to
  * lay out the grid and write times, and forms carry it in a hidden `timeZone` field. Without
  * JavaScript the server uses the cookie's last zone, or UTC.
  */
@@ -16,22 +13,6 @@ export function browserTimeZone() {
   } catch {
     return null;
   }
-}
-
-/**
- * Once hydrated: when the zone the page was drawn in is not the browser's, remember the
- * browser's in the cookie and load the page again (once) so its days and times are the viewer's.
- */
-export function useViewerTimeZone(serverZone: string) {
-  const revalidator = useRevalidator();
-  const done = useRef(false);
-  useEffect(() => {
-    const zone = browserTimeZone();
-    if (!zone || zone === serverZone || done.current) return;
-    done.current = true;
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-    void revalidator.revalidate();
-  }, [serverZone, revalidator]);
 }
 
 /**

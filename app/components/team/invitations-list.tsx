@@ -5,7 +5,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { ROLE_LABELS } from "~/validation/team";
 import type { TeamData } from "./types";
 
@@ -44,7 +44,7 @@ export function InvitationsList({
               <Box sx={{ flexGrow: 1, minWidth: 200 }}>
                 <Typography sx={{ fontWeight: 600 }}>{invitation.email}</Typography>
                 <Typography variant="body2" color="textSecondary">
-                  {ROLE_LABELS[invitation.role]} · sent {relativeTime(invitation.sentAt)}
+                  {ROLE_LABELS[invitation.role]} · sent <TimeAgo at={invitation.sentAt} />
                 </Typography>
               </Box>
               {invitation.expired ? <Chip size="small" color="warning" label="Expired" /> : null}

@@ -7,11 +7,11 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 
+import { Avatar } from "~/components/avatar";
 import { MoreGlyph } from "~/components/lists/icons";
 import { useItemMenu } from "~/components/lists/item-menu";
 import { MEMBER_ROLES, ROLE_LABELS } from "~/validation/team";
 import type { TeamData } from "./types";
-import { generatedAvatarUrl } from "~/utils/avatar";
 
 /** The table's rows are plain elements styled once here (docs/decisions/009). */
 const Table = styled("table")(({ theme }) => {
@@ -25,7 +25,7 @@ const Table = styled("table")(({ theme }) => {
     "& th:last-child, & td:last-child": { textAlign: "right" },
     "& tbody tr:last-child td": { borderBottom: 0 },
     "& .pl-person": { display: "flex", alignItems: "center", gap: 12 },
-    "& .pl-person img": { width: 32, height: 32, borderRadius: "50%", objectFit: "cover", flexShrink: 0 },
+    "& .pl-person .pl-avatar": { "--avatar-size": "32px" },
     "& .pl-menu": { display: "inline-block" },
     "& .pl-menu-panel": { width: 280 },
     "& .pl-menu-panel form": { display: "grid", gap: 8, padding: "8px 16px" },
@@ -60,11 +60,7 @@ export function MemberTable({ team, userId }: { team: TeamData; userId: string }
                 <tr key={member.userId} id={anchor}>
                   <td>
                     <span className="pl-person">
-                      <img
-                        src={member.avatarUrl ?? generatedAvatarUrl(member.email || member.userId)}
-                        alt=""
-                        loading="lazy"
-                      />
+                      <Avatar person={{ name: member.name, avatarUrl: member.avatarUrl }} decorative />
                       <span>
                         {member.name}
                         {member.userId === userId ? <span className="pl-secondary"> (you)</span> : null}

@@ -4,6 +4,7 @@ import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-ro
 import { requireActor } from "~/.server/http/respond";
 import { dashboardPage, type ProjectCard, type ProjectSort } from "~/.server/projects/queries";
 import { myTaskSummary } from "~/.server/tasks/my-tasks";
+import { todayFor } from "~/.server/http/viewer";
 import { useCreateProject } from "~/components/app-shell/create-project-dialog";
 import { DeleteProjectDialog } from "~/components/dashboard/delete-project-dialog";
 import { ProjectGrid, type ProjectCardData } from "~/components/dashboard/project-grid";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Bounded on the server: one more row than shown tells where Show more lands.
   const [{ projects, starred }, myWork] = await Promise.all([
     dashboardPage(user.id, { sort, archived, workspaceId, limit: shown + 1 }),
-    myTaskSummary(user.id, new Date().toISOString().slice(0, 10)),
+    myTaskSummary(user.id, todayFor(request)),
   ]);
   return {
     myWork,

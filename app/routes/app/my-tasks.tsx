@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { requireActor } from "~/.server/http/respond";
 import { myTasks } from "~/.server/tasks/my-tasks";
+import { todayFor } from "~/.server/http/viewer";
 import type { MyTaskFilter } from "~/components/tasks/types";
 import { MY_TASK_FILTERS, MY_TASK_TITLES, MyTaskRows } from "~/components/tasks/my-work";
 import type { Route } from "./+types/my-tasks";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? (asked as MyTaskFilter)
     : "open";
   const shown = Math.min(MAX_SHOWN, Math.max(PAGE, Math.floor(Number(url.searchParams.get("show")) || 0)));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayFor(request);
   const { items, total } = await myTasks(user.id, filter, today, shown);
   return { filter, tasks: items, total, shown, today };
 }

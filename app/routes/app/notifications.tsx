@@ -12,7 +12,7 @@ import {
   notificationPage,
 } from "~/.server/notifications/notifications";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import {
   NOTIFICATION_GROUPS,
@@ -238,9 +238,7 @@ function NotificationRows({ items, back }: { items: Route.ComponentProps["loader
                 )}
               </p>
               {item.body ? <p className="pl-body">{item.body}</p> : null}
-              <time className="pl-time" dateTime={item.createdAt}>
-                {relativeTime(item.createdAt)}
-              </time>
+              <TimeAgo className="pl-time" at={item.createdAt} />
             </div>
             {read ? null : (
               <form method="post" action="/app/notifications" data-fetcher={`read-${item.id}`}>

@@ -33,6 +33,7 @@ import { membersOf } from "~/.server/team/queries";
 import { redirectWithToast } from "~/.server/toast";
 import { removeImage, storeImage } from "~/.server/uploads/images";
 import { env } from "~/.server/env";
+import { todayFor } from "~/.server/http/viewer";
 import { ChatView } from "~/components/chat/chat-view";
 import { ActivityLog } from "~/components/project/activity-log";
 import { ProjectSettings } from "~/components/project/project-settings";
@@ -57,7 +58,7 @@ import { isProjectColor, type ProjectColor } from "~/utils/projects";
 import { deleteStatusSchema, moveStatusSchema, statusFieldsSchema, statusIdSchema } from "~/validation/status-fields";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { deleteMessageSchema, editMessageSchema, postMessageSchema } from "~/validation/chat-fields";
-import { isCalendarDay, monthOf, parseMonth } from "~/utils/calendar-month";
+import { dayName, isCalendarDay, monthOf, parseMonth } from "~/utils/calendar-month";
 import { mindMapHref, parseCollapsed } from "~/utils/mind-map-layout";
 import { onlyTaskParamChanged, TASK_PARAM, withTaskParam } from "~/utils/task-panel";
 import {
@@ -109,7 +110,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { project, workspace } = access;
   await recordProjectVisit(user.id, project.id);
   await closeMissingTaskPanel(user.id, params.projectId, url);
-  const today = serverToday();
+  // Overdue and the calendar's today go by the viewer's day (their zone's cookie, else UTC), as the dates read.
+  const today = todayFor(request);
   const permissions = permissionsOf(access.role, project);
   const quickAdds = (view === "list" || view === "board") && permissions["task.create"];
   const [activity, members, board, list, statuses, chat, calendar, mindMap, vocabulary, editorOptions] =
@@ -155,11 +157,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     today,
     vocabulary,
   };
-}
-
-/** Overdue, the calendar's today and `due:tomorrow` go by the server's calendar day (UTC) until users have a time zone. */
-function serverToday() {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /** `?month=YYYY-MM` (today's when missing or not a month), `?day=` opens a day, `?undated=<n>` shows more undated tasks. */
@@ -220,7 +217,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           projectId,
           statusId: submission.value.statusId,
           text: submission.value.title,
-          today: serverToday(),
+          today: todayFor(request),
         });
       if (viaFetcher) {
         // The field keeps its focus: data back, then the views' loaders again.
@@ -322,7 +319,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         {
           title: "Due date set",
           description: submission.value.dueDate
-            ? `${result.value.key} is due ${submission.value.dueDate}.`
+            ? `${result.value.key} is due ${dayName(submission.value.dueDate)}.`
             : `${result.value.key} has no due date.`,
           variant: "success",
         },

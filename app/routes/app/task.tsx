@@ -5,6 +5,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 
 import { renderUserMarkdown } from "~/.server/content/markdown";
 import { load, requireActor, run, runForFetcher } from "~/.server/http/respond";
+import { todayFor } from "~/.server/http/viewer";
 import { permissionsOf } from "~/.server/policies";
 import { redirectWithToast } from "~/.server/toast";
 import { taskForMember, taskKey, taskState } from "~/.server/tasks/access";
@@ -15,7 +16,6 @@ import { addAttachment, attachmentsOf, removeAttachment } from "~/.server/tasks/
 import { labelIdsOfTask, setTaskLabels, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing, setTaskFollowed } from "~/.server/tasks/followers";
 import { ArrowBack } from "~/components/icons/material";
-import { generatedAvatarUrl } from "~/utils/avatar";
 import { attachmentIdOf } from "~/validation/attachments";
 import { parseTaskLabels } from "~/validation/labels";
 import { isUuid } from "~/validation/ids";
@@ -70,11 +70,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     members: members.map((member) => ({
       id: member.userId,
       name: member.name,
-      avatarUrl: member.avatarUrl ?? generatedAvatarUrl(member.email || member.userId),
+      avatarUrl: member.avatarUrl,
       assigned: assigned.includes(member.userId),
     })),
-    // The quick date picks' calendar day (UTC until users have a time zone).
-    today: new Date().toISOString().slice(0, 10),
+    // The quick date picks' calendar day, in the viewer's zone.
+    today: todayFor(request),
     ...sections,
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],

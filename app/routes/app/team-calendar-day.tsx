@@ -10,7 +10,6 @@ import { newEventDefaults } from "~/components/team-calendar/defaults";
 import { EventForm } from "~/components/team-calendar/event-form";
 import { EventItem, TaskItem } from "~/components/team-calendar/items";
 import { TeamCalendarRoot } from "~/components/team-calendar/styles";
-import { useViewerTimeZone } from "~/components/team-calendar/time-zone";
 import { dayHref, monthHref } from "~/components/team-calendar/urls";
 import { WorkspacePicker } from "~/components/team-calendar/workspace-picker";
 import { addDays, isCalendarDay } from "~/utils/calendar-month";
@@ -51,7 +50,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function TeamCalendarDay({ loaderData }: Route.ComponentProps) {
   const { day, options, timeZone, showTasks } = loaderData;
   const navigation = useNavigation();
-  useViewerTimeZone(timeZone);
   useLiveRevalidation((event) => event.type.startsWith("event.") || event.type.startsWith("task."), 300);
   const filters = { workspace: day.workspace, tasks: showTasks };
   const here = dayHref(day.date, filters);

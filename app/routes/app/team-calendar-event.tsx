@@ -15,7 +15,6 @@ import { redirectWithToast } from "~/.server/toast";
 import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { EventForm } from "~/components/team-calendar/event-form";
-import { useViewerTimeZone } from "~/components/team-calendar/time-zone";
 import { dayHref, eventHref, monthHref } from "~/components/team-calendar/urls";
 import { deleteEventSchema, updateEventSchema } from "~/validation/team-calendar";
 import type { Route } from "./+types/team-calendar-event";
@@ -35,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const event = await load(() => eventDetail(user.id, params.eventId, timeZone));
   const editing = new URL(request.url).searchParams.has("edit") && event.canEdit;
   const options = editing ? await eventFormOptions(user.id, event.workspace.id) : null;
-  return { event, timeZone, editing, options };
+  return { event, editing, options };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -88,9 +87,8 @@ const Details = styled("dl")(({ theme }) => ({
 }));
 
 export default function TeamCalendarEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, timeZone, editing, options } = loaderData;
+  const { event, editing, options } = loaderData;
   const navigation = useNavigation();
-  useViewerTimeZone(timeZone);
   useLiveRevalidation((change) => change.type.startsWith("event.") && change.id === event.id, 300);
   const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
   return (

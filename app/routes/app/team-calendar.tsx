@@ -4,7 +4,6 @@ import { requireActor } from "~/.server/http/respond";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { useAddEventDialog } from "~/components/team-calendar/add-event-dialog";
 import { TeamCalendarGrid } from "~/components/team-calendar/month-grid";
-import { useViewerTimeZone } from "~/components/team-calendar/time-zone";
 import { monthOf, parseMonth } from "~/utils/calendar-month";
 import { todayIn } from "~/utils/time-zones";
 import type { Route } from "./+types/team-calendar";
@@ -35,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     calendar,
     today,
-    timeZone,
     showTasks,
     notice:
       asked !== null && !month
@@ -45,8 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function TeamCalendar({ loaderData }: Route.ComponentProps) {
-  const { calendar, today, timeZone, showTasks, notice } = loaderData;
-  useViewerTimeZone(timeZone);
+  const { calendar, today, showTasks, notice } = loaderData;
   // Others' events, and tasks whose dates change, show without a reload.
   useLiveRevalidation((event) => event.type.startsWith("event.") || (showTasks && event.type.startsWith("task.")), 300);
   const addEvent = useAddEventDialog();

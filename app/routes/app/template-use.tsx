@@ -9,6 +9,7 @@ import { load, requireActor, run } from "~/.server/http/respond";
 import { visibleTemplate } from "~/.server/templates/queries";
 import { createProjectFromTemplate } from "~/.server/templates/templates";
 import { redirectWithToast } from "~/.server/toast";
+import { todayFor } from "~/.server/http/viewer";
 import { PageFormActions } from "~/components/forms/fields";
 import { UseTemplateForm } from "~/components/templates/use-template-form";
 import { useTemplateSchema } from "~/validation/templates";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { template } = await load(() => visibleTemplate(user.id, params.templateId));
   return {
     template: { id: template.publicId, name: template.name },
-    today: new Date().toISOString().slice(0, 10),
+    today: todayFor(request),
   };
 }
 

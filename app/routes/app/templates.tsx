@@ -8,6 +8,7 @@ import { Form, Link as RouterLink, useLocation, useRouteLoaderData } from "react
 
 import { requireActor } from "~/.server/http/respond";
 import { listTemplates } from "~/.server/templates/queries";
+import { todayFor } from "~/.server/http/viewer";
 import { Dropdown } from "~/components/dropdown";
 import { FilterList as FilterListIcon, Search as SearchIcon } from "~/components/icons/material";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     total: list.total,
     filters: list.filters,
-    today: new Date().toISOString().slice(0, 10),
+    today: todayFor(request),
   };
 }
 

@@ -20,7 +20,7 @@ import { ConfirmByNameForm } from "~/components/forms/confirm-by-name-form";
 import { FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { describeActivity } from "~/utils/activity-text";
-import { relativeTime } from "~/utils/projects";
+import { TimeAgo } from "~/components/date-text";
 import { ROLE_LABELS } from "~/validation/team";
 import { deleteWorkspaceSchema, renameWorkspaceSchema } from "~/validation/workspace";
 import { createLabelSchema, deleteLabelSchema, updateLabelSchema } from "~/validation/labels";
@@ -127,11 +127,12 @@ async function labelAction(request: Request, actor: SignedInActor, workspaceId: 
     const errors = Object.values(submission.error ?? {}).flat();
     return echo(errors[0] ?? "Check the label's name and colour.");
   }
-  const { name, color } = submission.value;
+  const value = submission.value;
+  const { name } = value;
   const result = await run(() =>
-    "labelId" in submission.value
-      ? updateLabel(actor, { workspaceId, labelId: submission.value.labelId, name, color })
-      : createLabel(actor, { workspaceId, name, color }),
+    "labelId" in value
+      ? updateLabel(actor, { workspaceId, labelId: value.labelId, name, color: value.color })
+      : createLabel(actor, { workspaceId, name, color: value.color }),
   );
   if (!result.ok) return echo(result.message);
   return redirectWithToast(
@@ -202,7 +203,7 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
                   <strong>{item.actor}</strong> {describeActivity(item.verb, item.data)}
                 </Typography>
                 <Typography variant="caption" color="textSecondary">
-                  <time dateTime={item.at}>{relativeTime(item.at)}</time>
+                  <TimeAgo at={item.at} />
                 </Typography>
               </Box>
             ))}

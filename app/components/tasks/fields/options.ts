@@ -4,7 +4,7 @@ import { TASK_PRIORITIES } from "~/validation/task-fields";
 /** What the property editors offer: the project's statuses, the workspace's members and labels. */
 export type EditorOptions = {
   statuses: { id: string; name: string; color?: string }[];
-  members: { id: string; name: string; avatarUrl?: string }[];
+  members: { id: string; name: string; avatarUrl: string | null }[];
   labels: { id: string; name: string; color: string }[];
   /** May create labels from the labels popover (editors and up). */
   canCreateLabels?: boolean;

@@ -4,6 +4,7 @@ import Popover from "@mui/material/Popover";
 import { styled } from "@mui/material/styles";
 import { useState, type ReactNode } from "react";
 
+import { Avatar } from "~/components/avatar";
 import { Check } from "~/components/icons/material";
 import {
   FIELD_NAMES,
@@ -35,7 +36,7 @@ export type PopoverProps = {
   onClose: () => void;
 };
 
-type Option = { id: string; label: string; color?: string; avatarUrl?: string };
+type Option = { id: string; label: string; color?: string; person?: { name: string; avatarUrl: string | null } };
 
 const Panel = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
@@ -75,7 +76,6 @@ const Panel = styled("div")(({ theme }) => {
     "& .pl-pop-list li[aria-selected=true]": { fontWeight: 600 },
     "& .pl-pop-check": { width: 18, display: "inline-flex", color: palette.primary.main },
     "& .pl-pop-dot": { width: 10, height: 10, borderRadius: "50%", background: palette.text.disabled },
-    "& .pl-pop-avatar": { width: 20, height: 20, borderRadius: "50%" },
     "& .pl-pop-empty": { padding: "8px 12px", color: palette.text.secondary },
     "& .pl-pop-picks": { display: "grid", padding: "4px 0" },
     "& .pl-pop-picks button": {
@@ -134,7 +134,7 @@ function optionsFor(field: EditorField, options: EditorOptions): Option[] {
     case "priority":
       return PRIORITY_ORDER.map((priority) => ({ id: priority, label: PRIORITY_NAMES[priority] }));
     case "assigneeIds":
-      return options.members.map((member) => ({ id: member.id, label: member.name, avatarUrl: member.avatarUrl }));
+      return options.members.map((member) => ({ id: member.id, label: member.name, person: member }));
     default:
       return options.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }));
   }
@@ -223,7 +223,7 @@ function ListPanel({ field, values, options, onSave, onClose }: PopoverProps) {
           <span className="pl-pop-check" aria-hidden="true">
             {selected ? <Check fontSize="small" /> : null}
           </span>
-          {option.avatarUrl ? <img className="pl-pop-avatar" src={option.avatarUrl} alt="" /> : null}
+          {option.person ? <Avatar person={option.person} size={20} decorative /> : null}
           {option.color ? <span className="pl-pop-dot pl-label-dot" data-color={option.color} /> : null}
           {option.label}
         </li>
