@@ -33,6 +33,8 @@ export function taskListStyles(theme: Theme): CSSObject {
   };
   return {
     display: "grid",
+    // One track as wide as the List: an auto track grew to the widest table or filter line.
+    gridTemplateColumns: "minmax(0, 1fr)",
     gap: 16,
     "& .pl-filters, & .pl-bulk": { display: "flex", flexWrap: "wrap", alignItems: "end", gap: 12 },
     "& .pl-field": { display: "grid", gap: 2 },
@@ -54,7 +56,7 @@ export function taskListStyles(theme: Theme): CSSObject {
     },
     "& .pl-bulk[hidden]": { display: "none" },
     "& .pl-selected": { margin: 0, fontWeight: 700, fontSize: 14, alignSelf: "center" },
-    "& .pl-groups": { display: "grid", gap: 24 },
+    "& .pl-groups": { display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 24 },
     "& section > header": { display: "flex", alignItems: "center", gap: 8, marginBottom: 8 },
     "& h3": { margin: 0, fontSize: 15, fontWeight: 700 },
     "& .pl-count": {
