@@ -30,6 +30,8 @@ export function taskListStyles(theme: Theme): CSSObject {
     // One height for selects, text, date fields and buttons, so a line's labels line up.
     boxSizing: "border-box" as const,
     height: 32,
+    // A select sized by a long name (a member's, a label's) stays within the List.
+    maxWidth: "100%",
   };
   return {
     display: "grid",

@@ -31,8 +31,10 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
     "& .pl-tc-bar h1": { margin: 0, fontSize: 26, fontWeight: 700, marginRight: "auto" },
     "& .pl-tc-nav, & .pl-tc-filters": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: 6 },
     "& .pl-tc-nav a, & .pl-tc-filters button, & .pl-tc-filters a, & .pl-tc-button": box,
-    "& .pl-tc-filters select": { ...box, paddingRight: 4 },
-    "& .pl-tc-filters label": { display: "flex", alignItems: "center", gap: 6, fontSize: 14 },
+    // A long workspace name shortens its select instead of widening the page.
+    "& .pl-tc-filters": { minWidth: 0, maxWidth: "100%" },
+    "& .pl-tc-filters select": { ...box, paddingRight: 4, minWidth: 0, maxWidth: "100%", textOverflow: "ellipsis" },
+    "& .pl-tc-filters label": { display: "flex", alignItems: "center", gap: 6, fontSize: 14, minWidth: 0 },
     "& .pl-tc-primary": {
       ...box,
       border: 0,
