@@ -7,7 +7,13 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { CalendarDnd, Draggable, Droppable, useReschedule, withMoves } from "./calendar-dnd";
 import { dayName } from "~/utils/calendar-month";
-import { CellDots, cellItemTitle, compactMonthGridStyles, monthGridStyles, WeekdayHeader } from "../calendar/month-grid";
+import {
+  CellDots,
+  cellItemTitle,
+  compactMonthGridStyles,
+  monthGridStyles,
+  WeekdayHeader,
+} from "../calendar/month-grid";
 
 /**
  * The Calendar view: the project's tasks on a month grid by due date, the undated ones
