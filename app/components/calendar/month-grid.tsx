@@ -42,6 +42,8 @@ export function monthGridStyles(theme: Theme, size: { cellHeight: number; minWid
     "& .pl-cal-dots": { display: "none" },
     "& .pl-cal-dots .pl-dot": { width: 6, height: 6, borderRadius: "50%" },
     "& .pl-cal-dots .pl-dot:not([data-color])": { background: palette.primary.main },
+    // A dot is all a narrow cell shows of an item: on the dark background, the colour's light end.
+    "& .pl-cal-dots .pl-dot[data-color]": theme.applyStyles("dark", { background: "var(--pl-to)" }),
   } as const;
 }
 
