@@ -31,6 +31,9 @@ import { THEME_SWITCHING_ATTRIBUTE } from "./switch-theme";
  */
 export function staticStyles(theme: Theme): CSSObject {
   return {
+    // A native select is as wide as its longest option (a workspace's or a member's name): on a
+    // phone that widened the page. It, and a file field, stay within their container.
+    "select, input[type=file]": { maxWidth: "100%" },
     ...iconStyles(theme),
     ...listBaseStyles(theme),
     ".pl-top-bar": topBarStyles(theme),

@@ -22,6 +22,9 @@ export const shellBodyStyles = (theme: Theme): CSSObject => ({
     flexGrow: 1,
     minWidth: 0,
     padding: "24px 16px",
+    // Room below the last line for the assistant's round button (56 px, 24 px from the
+    // bottom), so scrolled to the end nothing stays under it.
+    paddingBottom: 96,
     [theme.breakpoints.up("sm")]: { paddingInline: 24 },
     [theme.breakpoints.up("md")]: { paddingInline: 32 },
   },

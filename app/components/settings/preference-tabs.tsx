@@ -61,7 +61,8 @@ export function ProfileTab({ settings, lastResult }: { settings: Settings; lastR
               // What others see without a picture: the initials on the name's colour.
               <PersonAvatar person={{ name: settings.fullName || settings.email, avatarUrl: null }} size={72} />
             )}
-            <Box>
+            {/* Narrower than the file field on a small phone: the field shrinks instead of the page widening. */}
+            <Box sx={{ minWidth: 0, "& input": { maxWidth: "100%" } }}>
               <Typography component="label" htmlFor="avatar-file" sx={{ display: "block", fontWeight: 600, mb: 0.5 }}>
                 Change Avatar
               </Typography>

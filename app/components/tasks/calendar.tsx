@@ -7,7 +7,13 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { CalendarDnd, Draggable, Droppable, useReschedule, withMoves } from "./calendar-dnd";
 import { dayName } from "~/utils/calendar-month";
-import { cellItemTitle, monthGridStyles, WeekdayHeader } from "../calendar/month-grid";
+import {
+  CellDots,
+  cellItemTitle,
+  compactMonthGridStyles,
+  monthGridStyles,
+  WeekdayHeader,
+} from "../calendar/month-grid";
 
 /**
  * The Calendar view: the project's tasks on a month grid by due date, the undated ones
@@ -36,8 +42,15 @@ const Root = styled("div")(({ theme }) => {
     containerType: "inline-size",
     "& .pl-cal-layout": { display: "grid", gap: 16, alignItems: "start" },
     "@container (min-width: 880px)": { "& .pl-cal-layout": { gridTemplateColumns: "minmax(0, 1fr) 260px" } },
-    "& .pl-cal-scroll": { overflowX: "auto" },
+    // Positioned, so that what is absolutely placed inside (screen-reader text) scrolls with
+    // it instead of widening the page.
+    "& .pl-cal-scroll": { overflowX: "auto", position: "relative" },
     ...monthGridStyles(theme, { cellHeight: 104, minWidth: 560 }),
+    // Narrow (a phone): dates and dots; a tapped day's tasks open in the panel above the grid.
+    "@container (max-width: 599.98px)": {
+      ...compactMonthGridStyles(theme),
+      "& td[data-chosen]": { background: palette.action.selected },
+    },
     "& [data-over]": { outline: `2px dashed ${palette.primary.main}`, outlineOffset: -2 },
     "& .pl-cal-task": {
       display: "flex",
@@ -197,6 +210,7 @@ export function Calendar({
                           <Link className="pl-cal-date" to={dayLink} aria-label={title}>
                             {cell.day}
                           </Link>
+                          <CellDots colors={cell.tasks.map((task) => task.status.color)} total={cell.total} />
                           {cell.tasks.length > 0 ? <ul>{cell.tasks.map((task) => item(task))}</ul> : null}
                           {cell.total > cell.tasks.length ? (
                             <Link className="pl-cal-more" to={dayLink}>
@@ -208,6 +222,7 @@ export function Calendar({
                       const attributes = {
                         "aria-current": cell.date === today ? ("date" as const) : undefined,
                         "data-outside": cell.inMonth ? undefined : true,
+                        "data-chosen": cell.date === calendar.day?.date || undefined,
                       };
                       return (
                         <Droppable key={cell.date} id={cell.date} enabled={dnd}>

@@ -43,9 +43,16 @@ export function taskListStyles(theme: Theme): CSSObject {
     border: `1px solid ${palette.divider}`,
     background: palette.background.paper,
     color: palette.text.primary,
+    // One height for selects, text, date fields and buttons, so a line's labels line up.
+    boxSizing: "border-box" as const,
+    height: 32,
+    // A select sized by a long name (a member's, a label's) stays within the List.
+    maxWidth: "100%",
   };
   return {
     display: "grid",
+    // One track as wide as the List: an auto track grew to the widest table or filter line.
+    gridTemplateColumns: "minmax(0, 1fr)",
     gap: 16,
     "& .pl-filters, & .pl-bulk": { display: "flex", flexWrap: "wrap", alignItems: "end", gap: 12 },
     "& .pl-field": { display: "grid", gap: 2 },
@@ -67,7 +74,7 @@ export function taskListStyles(theme: Theme): CSSObject {
     },
     "& .pl-bulk[hidden]": { display: "none" },
     "& .pl-selected": { margin: 0, fontWeight: 700, fontSize: 14, alignSelf: "center" },
-    "& .pl-groups": { display: "grid", gap: 24 },
+    "& .pl-groups": { display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 24 },
     "& section > header": { display: "flex", alignItems: "center", gap: 8, marginBottom: 8 },
     "& h3": { margin: 0, fontSize: 15, fontWeight: 700 },
     "& .pl-count": {
@@ -125,6 +132,90 @@ export function taskListStyles(theme: Theme): CSSObject {
     "& .pl-quick-add": { display: "flex", gap: 6, marginTop: 8, maxWidth: 480 },
     "& .pl-quick-add input[type=text]": { flexGrow: 1 },
     "& .pl-field-error": { margin: "4px 0 0", fontSize: 12, color: palette.error.main },
+    // Narrow (a phone, or a narrow window beside the sidebar): the same markup, restyled. The
+    // filters and the bulk bar become two columns of full-width controls; each row becomes a
+    // block, its title on the first line and its other cells as chips below (key, priority,
+    // due, status, assignees, subtasks; empty ones left out); the header keeps only the sort
+    // links and the select-all box. Nothing is wider than the page.
+    containerType: "inline-size",
+    [`@container (max-width: ${NARROW_LIST - 0.02}px)`]: narrowListStyles(theme),
+  };
+}
+
+/** Below this width of the List (px), its rows stack (see `narrowListStyles`). */
+const NARROW_LIST = 700;
+
+function narrowListStyles(theme: Theme): CSSObject {
+  const { palette } = theme.vars;
+  return {
+    // Six tracks: the search (and the bulk bar's count) across, three selects or two dates a line.
+    "& .pl-filters, & .pl-bulk": {
+      display: "grid",
+      gridTemplateColumns: "repeat(6, minmax(0, 1fr))",
+      alignItems: "end",
+      gap: "10px 8px",
+    },
+    "& .pl-filters > *": { gridColumn: "span 2" },
+    "& .pl-filters > .pl-field:has(input[type=date]), & .pl-bulk > *": { gridColumn: "span 3" },
+    "& .pl-filters > .pl-field:has(input[type=search]), & .pl-filters > .pl-clear, & .pl-bulk > p": {
+      gridColumn: "1 / -1",
+    },
+    "& .pl-filters select, & .pl-filters input:not([type=checkbox]), & .pl-bulk select": {
+      width: "100%",
+      minWidth: 0,
+    },
+    "& .pl-filters select, & .pl-filters input:not([type=checkbox]), & .pl-filters button, & .pl-bulk select, & .pl-bulk button":
+      { height: 36 },
+    "& label.pl-check": { paddingBottom: 8 },
+    "& .pl-clear": { paddingBottom: 0 },
+    // A bar that wraps to four lines would cover a phone's screen if it stuck to the top.
+    "& .pl-bulk": { position: "static" },
+    "& .pl-table-wrap": { overflowX: "visible" },
+    "& table, & thead, & tbody": { display: "block" },
+    "& thead tr": {
+      display: "flex",
+      flexWrap: "wrap",
+      alignItems: "center",
+      gap: 4,
+      padding: "6px 12px",
+      borderBottom: `1px solid ${palette.divider}`,
+    },
+    "& thead th": { display: "block", padding: "2px 6px", border: 0 },
+    // The select-all box lines up with the rows' boxes, "Sort by" with their titles.
+    "& thead th.pl-select": { order: -1, width: 22, padding: 0, marginRight: 4 },
+    "& thead th:not(.pl-select):not(:has(a))": { display: "none" },
+    "& thead tr::before": {
+      content: '"Sort by" / ""',
+      fontSize: 12,
+      color: palette.text.secondary,
+      marginRight: 2,
+    },
+    "& tbody tr": {
+      position: "relative",
+      display: "flex",
+      flexWrap: "wrap",
+      alignItems: "center",
+      gap: "6px 8px",
+      padding: "10px 12px",
+      borderBottom: `1px solid ${palette.divider}`,
+    },
+    "& tbody tr:last-child": { borderBottom: 0 },
+    "& tbody tr:has(> td.pl-select)": { paddingLeft: 42 },
+    "& tbody td": { display: "block", padding: 0, border: 0, fontSize: 12, lineHeight: "20px" },
+    "& tbody td.pl-select": { position: "absolute", left: 12, top: 12, padding: 0 },
+    "& td.pl-title": { order: -1, flex: "1 0 100%", minWidth: 0, fontSize: 14, overflowWrap: "anywhere" },
+    "& tbody td:not(.pl-title, .pl-select, .pl-key)": {
+      padding: "0 8px",
+      borderRadius: 10,
+      background: palette.action.hover,
+    },
+    "& tbody td.pl-assignees": { padding: 0, background: "none", paddingLeft: 6 },
+    "& tbody td.pl-empty": { display: "none" },
+    // Without their column headers, a date and a count say what they are.
+    "& td.pl-due:not(.pl-overdue)::before": { content: '"Due "' },
+    "& td.pl-subtasks::before": { content: '"Subtasks "' },
+    "& tr.pl-empty-row td": { fontSize: 14, background: "none", padding: 0 },
+    "& tr.pl-spacer": { padding: 0 },
   };
 }
 
@@ -519,10 +610,13 @@ function GroupTable({
                         )
                       : null}
                   </td>
-                  <td className="pl-priority" data-priority={task.priority}>
+                  <td
+                    className={task.priority === "none" ? "pl-priority pl-empty" : "pl-priority"}
+                    data-priority={task.priority}
+                  >
                     {cell("priority", task.priority === "none" ? "—" : task.priority)}
                   </td>
-                  <td className={overdue ? "pl-overdue" : task.dueDate ? undefined : "pl-muted"}>
+                  <td className={overdue ? "pl-due pl-overdue" : task.dueDate ? "pl-due" : "pl-due pl-muted pl-empty"}>
                     {cell(
                       "dueDate",
                       task.dueDate ? (
@@ -535,8 +629,8 @@ function GroupTable({
                       ),
                     )}
                   </td>
-                  {showStatus ? <td>{cell("statusId", task.status)}</td> : null}
-                  <td>
+                  {showStatus ? <td className="pl-status">{cell("statusId", task.status)}</td> : null}
+                  <td className={task.assignees.length > 0 ? "pl-assignees" : "pl-assignees pl-empty"}>
                     {cell(
                       "assigneeIds",
                       task.assignees.length > 0 ? (
@@ -546,7 +640,7 @@ function GroupTable({
                       ) : null,
                     )}
                   </td>
-                  <td className="pl-muted">
+                  <td className={task.subtasks.total > 0 ? "pl-subtasks pl-muted" : "pl-subtasks pl-muted pl-empty"}>
                     {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : "—"}
                   </td>
                 </tr>

@@ -7,7 +7,7 @@ import { styled } from "@mui/material/styles";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 
-import { Avatar, People } from "~/components/avatar";
+import { Avatar } from "~/components/avatar";
 import { DayText } from "~/components/date-text";
 import { TaskAttachments } from "~/components/tasks/attachments";
 import { FollowButton } from "~/components/tasks/follow-button";

@@ -1,17 +1,21 @@
+import { useState, type MouseEvent } from "react";
 import { Form, Link } from "react-router";
 
 import { dayName } from "~/utils/calendar-month";
-import { WeekdayHeader } from "../calendar/month-grid";
+import { CellDots, WeekdayHeader } from "../calendar/month-grid";
 import { useHydrated } from "~/utils/use-hydrated";
 import { EventItem, TaskItem } from "./items";
 import { TeamCalendarRoot } from "./styles";
-import type { TeamCalendarMonth } from "./types";
+import type { TeamCalendarDay, TeamCalendarMonth } from "./types";
 import { dayHref, monthHref, newEventHref, type CalendarFilters } from "./urls";
 
 /**
  * The team calendar's month: a toolbar (Add Event, Previous, Today, Next, the workspace
  * filter and the Show tasks toggle, all links or GET forms) above the grid, whole weeks from
  * Sunday. Each cell links to its day and lists its first events and tasks, then "+N more".
+ * Narrow (a phone), the cells show only their dates and a dot per item, and the chosen day's
+ * items are listed under the grid: today's (or the month's first day's) as served; with
+ * JavaScript a tap on a day chooses it there instead of opening the day's page.
  */
 export function TeamCalendarGrid({
   calendar,
@@ -36,6 +40,20 @@ export function TeamCalendarGrid({
   );
   const addDate = today.startsWith(calendar.month) ? today : `${calendar.month}-01`;
   const back = monthHref(calendar.month, filters);
+  // The day listed under a narrow grid; a choice holds for the month it was made in.
+  const [chosen, choose] = useState<{ month: string; date: string } | null>(null);
+  const agendaDate = chosen?.month === calendar.month ? chosen.date : addDate;
+  const agendaDay = calendar.days.find((cell) => cell.date === agendaDate);
+  const pickDay = (event: MouseEvent<HTMLTableElement>) => {
+    const link = event.target instanceof Element ? event.target.closest("a.pl-cal-date") : null;
+    const date = link?.closest("td")?.dataset.date;
+    const agenda = document.getElementById("calendar-agenda");
+    // Only while the agenda is shown (the grid is narrow), for a plain click.
+    if (!date || !agenda || getComputedStyle(agenda).display === "none") return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    choose({ month: calendar.month, date });
+  };
 
   return (
     <TeamCalendarRoot>
@@ -99,7 +117,8 @@ export function TeamCalendarGrid({
         </p>
       ) : null}
       <div className="pl-tc-scroll">
-        <table aria-labelledby="calendar-month">
+        {/* Capture: a chosen day's click must be stopped before its Link navigates. */}
+        <table aria-labelledby="calendar-month" onClickCapture={hydrated ? pickDay : undefined}>
           <WeekdayHeader />
           <tbody>
             {weeks.map((week) => (
@@ -113,10 +132,19 @@ export function TeamCalendarGrid({
                       key={cell.date}
                       aria-current={cell.date === today ? "date" : undefined}
                       data-outside={cell.inMonth ? undefined : true}
+                      data-date={cell.date}
+                      data-chosen={cell.date === agendaDate || undefined}
                     >
                       <Link className="pl-cal-date" to={link} aria-label={title} discover="none">
                         {cell.day}
                       </Link>
+                      <CellDots
+                        colors={[
+                          ...cell.events.map((event) => event.color),
+                          ...cell.tasks.map((task) => task.project.color),
+                        ]}
+                        total={cell.eventTotal + cell.taskTotal}
+                      />
                       {cell.events.length + cell.tasks.length > 0 ? (
                         <ul>
                           {cell.events.map((event) => (
@@ -140,6 +168,40 @@ export function TeamCalendarGrid({
           </tbody>
         </table>
       </div>
+      {agendaDay ? <DayAgenda day={agendaDay} href={dayHref(agendaDay.date, filters)} /> : null}
     </TeamCalendarRoot>
+  );
+}
+
+/**
+ * Under a narrow grid: one day's events and tasks (the cell's first ones, as the wide grid
+ * shows them) and a link to the day's page, which lists them all and adds events. Hidden
+ * by CSS while the grid is wide enough to show the items in its cells.
+ */
+function DayAgenda({ day, href }: { day: TeamCalendarDay; href: string }) {
+  const more = day.eventTotal - day.events.length + (day.taskTotal - day.tasks.length);
+  const title = dayName(day.date);
+  return (
+    <section id="calendar-agenda" className="pl-tc-agenda" aria-labelledby="calendar-agenda-day">
+      {/* Announced when a tap chooses another day. */}
+      <h2 id="calendar-agenda-day" aria-live="polite">
+        {title}
+      </h2>
+      {day.events.length + day.tasks.length > 0 ? (
+        <ul>
+          {day.events.map((event) => (
+            <EventItem key={event.id} event={event} />
+          ))}
+          {day.tasks.map((task) => (
+            <TaskItem key={task.id} task={task} full />
+          ))}
+        </ul>
+      ) : (
+        <p className="pl-tc-status">Nothing planned this day.</p>
+      )}
+      <Link className="pl-tc-more" to={href} discover="none">
+        {more > 0 ? `${more} more: open ${title}` : `Open ${title}`}
+      </Link>
+    </section>
   );
 }

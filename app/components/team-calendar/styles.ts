@@ -1,12 +1,13 @@
 import { styled } from "@mui/material/styles";
 
-import { cellItemTitle, monthGridStyles } from "../calendar/month-grid";
+import { cellItemTitle, compactMonthGridStyles, monthGridStyles } from "../calendar/month-grid";
 
 /**
  * The team calendar's one styled root (docs/decisions/009): the grid's cells, their events
  * and tasks, and the day page's lists are plain elements with `pl-tc-*` class names styled
  * here; a project's colour reaches an item as `data-color` (the shared list styles set
- * `--pl-from` from it).
+ * `--pl-from` from it). Below 600 px of width the grid is compact (dates and dots) and the
+ * chosen day's items are listed under it (`.pl-tc-agenda`).
  */
 export const TeamCalendarRoot = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
@@ -30,8 +31,10 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
     "& .pl-tc-bar h1": { margin: 0, fontSize: 26, fontWeight: 700, marginRight: "auto" },
     "& .pl-tc-nav, & .pl-tc-filters": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: 6 },
     "& .pl-tc-nav a, & .pl-tc-filters button, & .pl-tc-filters a, & .pl-tc-button": box,
-    "& .pl-tc-filters select": { ...box, paddingRight: 4 },
-    "& .pl-tc-filters label": { display: "flex", alignItems: "center", gap: 6, fontSize: 14 },
+    // A long workspace name shortens its select instead of widening the page.
+    "& .pl-tc-filters": { minWidth: 0, maxWidth: "100%" },
+    "& .pl-tc-filters select": { ...box, paddingRight: 4, minWidth: 0, maxWidth: "100%", textOverflow: "ellipsis" },
+    "& .pl-tc-filters label": { display: "flex", alignItems: "center", gap: 6, fontSize: 14, minWidth: 0 },
     "& .pl-tc-primary": {
       ...box,
       border: 0,
@@ -45,7 +48,9 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
       borderColor: palette.primary.main,
     },
     "& .pl-tc-notice": { margin: "0 0 12px", color: palette.error.main },
-    "& .pl-tc-scroll": { overflowX: "auto" },
+    // Positioned, so that what is absolutely placed inside (screen-reader text) scrolls with
+    // it instead of widening the page.
+    "& .pl-tc-scroll": { overflowX: "auto", position: "relative" },
     ...monthGridStyles(theme, { cellHeight: 112, minWidth: 640 }),
     "& .pl-tc-event, & .pl-tc-task": {
       display: "flex",
@@ -79,5 +84,24 @@ export const TeamCalendarRoot = styled("div")(({ theme }) => {
     // A day's lists have room: their titles wrap (between words).
     "& .pl-tc-section a": { whiteSpace: "normal", overflowWrap: "break-word" },
     "& .pl-tc-status": { margin: 0, fontSize: 14, color: palette.text.secondary },
+    "& .pl-tc-agenda": { display: "none" },
+    containerType: "inline-size",
+    "@container (max-width: 599.98px)": {
+      ...compactMonthGridStyles(theme),
+      "& .pl-tc-bar h1": { fontSize: 22 },
+      "& td[data-chosen]": { background: palette.action.selected },
+      "& .pl-tc-agenda": {
+        display: "grid",
+        gap: 8,
+        marginTop: 16,
+        padding: 16,
+        borderRadius: 12,
+        border: `1px solid ${palette.divider}`,
+        background: palette.background.paper,
+      },
+      "& .pl-tc-agenda h2": { margin: 0, fontSize: 16, fontWeight: 700 },
+      "& .pl-tc-agenda .pl-tc-event, & .pl-tc-agenda .pl-tc-task": { padding: "6px 8px", fontSize: 14 },
+      "& .pl-tc-agenda .pl-tc-more": { fontSize: 14 },
+    },
   };
 });

@@ -29,6 +29,31 @@ const Table = styled("table")(({ theme }) => {
     "& .pl-menu": { display: "inline-block" },
     "& .pl-menu-panel": { width: 280 },
     "& .pl-menu-panel form": { display: "grid", gap: 8, padding: "8px 16px" },
+    // A phone: a member per block, name with role and actions on the first line, e-mail below.
+    [theme.breakpoints.down("sm")]: {
+      "& thead": { display: "none" },
+      "& tbody, & tr": { display: "block" },
+      "& tr": {
+        display: "grid",
+        gridTemplateColumns: "minmax(0, 1fr) auto auto",
+        alignItems: "center",
+        columnGap: 8,
+        padding: "12px 16px",
+        borderBottom: `1px solid ${palette.divider}`,
+      },
+      "& tbody tr:last-child": { borderBottom: 0 },
+      "& td": { display: "block", padding: 0, border: 0 },
+      "& td:nth-child(1)": { gridColumn: 1, gridRow: 1 },
+      "& td:nth-child(2)": {
+        gridColumn: "1 / -1",
+        gridRow: 2,
+        paddingLeft: 44,
+        color: palette.text.secondary,
+        overflowWrap: "anywhere",
+      },
+      "& td:nth-child(3)": { gridColumn: 2, gridRow: 1 },
+      "& td:nth-child(4)": { gridColumn: 3, gridRow: 1 },
+    },
   };
 });
 

@@ -154,7 +154,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       {!team ? (
         <Typography>You are not in any workspace yet. Create one from the sidebar.</Typography>
       ) : (
-        <Box sx={{ display: "grid", gap: 4 }}>
+        // One track no wider than the page: a grid's auto track grows to its widest table.
+        <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 4 }}>
           {team.permissions["workspace.manage_members"] ? (
             <InviteForm
               workspaceId={team.workspace.id}
