@@ -82,7 +82,7 @@ test("board drag and drop: mouse across and within columns, keyboard, a refused 
   // Charlie is deleted by another request before this page has heard of it (its live stream
   // is cut, as on a flaky network: realtime.spec.ts shows the board updating live), so the
   // page still shows it, and its move is refused.
-  const taskUrl = (await card(page, "Charlie").getByRole("link").getAttribute("href"))!;
+  const taskUrl = (await card(page, "Charlie").locator(".pl-task-title").getAttribute("href"))!;
   await page.route("**/app/events*", (route) => route.abort());
   await page.reload();
   await expect(handle(page, "Charlie")).toBeVisible();

@@ -135,7 +135,8 @@ test("dates read as words, never as ISO days, on the board, the List, the task p
   const taskHref = await page.getByRole("link", { name: "Book the venue" }).getAttribute("href");
   await page.goto(taskHref!);
   await waitForHydration(page);
-  // The history says when, in words ("just now"), and what changed (the day by name).
+  // The history says when, in words ("just now"), and what changed (the day by name); it is folded.
+  await page.getByText(/^History \(\d+\)$/).click();
   await expect(page.getByRole("list", { name: "Task history" }).locator("time").first()).toHaveText(/just now|minute/);
   await expectNoIsoDay(page, "the task page");
 

@@ -68,7 +68,8 @@ test("task page: comment, edit, delete; checklist add, tick, reorder; the histor
   await expect(items).toHaveText(["Book the venue", "Order cake", "Send invites"]);
   if (usesJs()) expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
 
-  // History, newest first, in words.
+  // History, newest first, in words; folded until opened.
+  await page.getByText(/^History \(\d+\)$/).click();
   const history = page.getByRole("list", { name: "Task history" }).getByRole("listitem");
   const key = /[A-Z][A-Z0-9]+-1 Plan the launch/.source;
   await expect(history.first()).toContainText(new RegExp(`Dana Detail moved “Order cake” up the checklist of ${key}`));

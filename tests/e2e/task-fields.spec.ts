@@ -111,7 +111,7 @@ test("the task page: every property by mouse and by keyboard, saved without a na
   await expect(chip(page, "Due date").locator("time")).toHaveAttribute("datetime", "2027-03-05");
   await expect(chip(page, "Start date")).toHaveAccessibleName("Start date No date");
   await page.goto(`${url}?view=activity`);
-  await expect(page.getByRole("main").getByText(/priority set to low$/)).toBeVisible();
+  await expect(page.getByRole("main").getByText(/priority from urgent to low$/)).toBeVisible();
 });
 
 test("a List cell and a Board card edit in place, by click and by shortcut, without a navigation", async ({ page }) => {

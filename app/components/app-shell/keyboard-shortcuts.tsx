@@ -113,7 +113,8 @@ function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="shortcuts-title" maxWidth="xs" fullWidth>
       <DialogTitle id="shortcuts-title">Keyboard shortcuts</DialogTitle>
-      <DialogContent>
+      {/* Focusable: on a short window the list scrolls, and a keyboard must be able to scroll it. */}
+      <DialogContent tabIndex={0}>
         <List>
           {SHORTCUTS.map((shortcut) => (
             <div key={shortcut.key}>

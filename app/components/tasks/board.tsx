@@ -25,6 +25,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 const Columns = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
   return {
+    // Positioned: what it holds out of sight (a screen reader's text) stays inside its scroll, not the page's.
+    position: "relative",
     display: "grid",
     gridAutoFlow: "column",
     gridAutoColumns: "minmax(260px, 1fr)",

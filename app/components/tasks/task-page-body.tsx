@@ -260,6 +260,8 @@ export function TaskPageBody({
     editor.open(chip, { taskId: task.id, taskUrl: here, values }, field);
   useFieldShortcuts(inPlace, (field) => {
     const chip = props.current?.querySelector<HTMLElement>(`[data-field="${field}"]`);
+    // The focus goes to the chip first, so it comes back there when the popover closes.
+    chip?.focus();
     if (chip) openField(chip, field);
   });
   const onChip = (event: MouseEvent<HTMLElement>) => {
