@@ -129,7 +129,8 @@ describe.each(engines)("the task list on %s", (engine) => {
     const page = await listPage(project, new URL(`http://x/?label=${bug.publicId}&assignee=${ann.id}`), TODAY);
     expect(page.problems).toEqual([]);
     expect(page.params).toMatchObject({ label: bug.publicId, assignee: ann.id });
-    expect(page.options.labels).toEqual([{ id: bug.publicId, name: "bug" }]);
+    // With its colour, for the editors in place.
+    expect(page.options.labels).toEqual([{ id: bug.publicId, name: "bug", color: bug.color }]);
     expect(page.options.members.map((member) => member.name)).toEqual(["Olive Owner", "Ann Editor"]);
     expect(page.options.statuses.map((status) => status.name)).toEqual(["To Do", "In Progress", "Review", "Done"]);
     expect(page.groups.flatMap((group) => group.cards.map((card) => card.title))).toEqual(["Write the launch brief"]);
