@@ -59,8 +59,15 @@ const Layout = styled("div")(({ theme }) => {
     "& .pl-task-grid": {
       display: "grid",
       gap: 24,
+      // The title and description, then (on a narrow page) the properties, then the rest.
       gridTemplateColumns: "minmax(0, 1fr)",
-      "@container (min-width: 760px)": { gridTemplateColumns: "minmax(0, 1fr) 260px", alignItems: "start" },
+      gridTemplateAreas: '"main" "props" "rest"',
+      "@container (min-width: 760px)": {
+        gridTemplateColumns: "minmax(0, 1fr) 260px",
+        gridTemplateAreas: '"main props" "rest props"',
+        gridTemplateRows: "auto 1fr",
+        alignItems: "start",
+      },
     },
     "& .pl-page-title": {
       margin: "0 0 4px",
@@ -110,7 +117,10 @@ const Layout = styled("div")(({ theme }) => {
       outline: "none",
     },
     "& .pl-hint": { margin: 0, fontSize: 12, color: palette.text.secondary },
+    "& .pl-task-main": { gridArea: "main", minWidth: 0 },
+    "& .pl-task-rest": { gridArea: "rest" },
     "& .pl-props": {
+      gridArea: "props",
       display: "grid",
       gap: 2,
       padding: 12,
@@ -301,20 +311,20 @@ export function TaskPageBody({
         </Alert>
       ) : null}
       <div className="pl-task-grid">
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <div>
-            <TaskTitle id={titleId} level={titleLevel} title={title} editable={inPlace} onSave={save} />
-            <section aria-label="Description">
-              <TaskDescription
-                html={task.descriptionHtml}
-                markdown={task.description}
-                pending={pending?.description}
-                editable={inPlace}
-                onSave={save}
-              />
-            </section>
-            {canEdit && !hydrated ? <TextFieldsForm action={here} task={task} lastResult={fieldResult} /> : null}
-          </div>
+        <div className="pl-task-main">
+          <TaskTitle id={titleId} level={titleLevel} title={title} editable={inPlace} onSave={save} />
+          <section aria-label="Description">
+            <TaskDescription
+              html={task.descriptionHtml}
+              markdown={task.description}
+              pending={pending?.description}
+              editable={inPlace}
+              onSave={save}
+            />
+          </section>
+          {canEdit && !hydrated ? <TextFieldsForm action={here} task={task} lastResult={fieldResult} /> : null}
+        </div>
+        <Stack spacing={3} sx={{ minWidth: 0 }} className="pl-task-rest">
           <SectionCard
             title={`Subtasks (${subtasks.filter((subtask) => subtask.done).length}/${subtasks.length})`}
             id="subtasks"
