@@ -38,14 +38,8 @@ export function BoardCardContent({
   const href = `/app/project/${projectId}/task/${card.id}`;
   const chip = (field: EditorField, className: string, content: ReactNode, extra?: Record<string, unknown>) =>
     editable ? (
-      <a
-        className={`${className} pl-chip-edit`}
-        href={href}
-        data-field={field}
-        aria-haspopup="dialog"
-        aria-label={`${FIELD_NAMES[field]} of ${card.key}`}
-        {...extra}
-      >
+      <a className={`${className} pl-chip-edit`} href={href} data-field={field} aria-haspopup="dialog" {...extra}>
+        <span className="pl-sr-only">{`${FIELD_NAMES[field]} of ${card.key}: `}</span>
         {content}
       </a>
     ) : (

@@ -170,7 +170,8 @@ export function QuickAdd({
           {shown.title && shown.title !== text ? ` (“${shown.title}”)` : null}
         </p>
       ) : null}
-      <p className="pl-sr-only" role="status">
+      {/* A polite live region without the status role: one per column, and the page's toasts are its status. */}
+      <p className="pl-sr-only" aria-live="polite">
         {announcement}
       </p>
     </>
