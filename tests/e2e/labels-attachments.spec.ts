@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "./support/console-guard";
+import { expect, test } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { newProject } from "./support/projects";
 import { chip, popover, propertyForm, setProperty } from "./support/task-fields";
+import { personalWorkspaceUrl } from "./support/projects";
 
 /**
  * Labels and files on a task, with JavaScript on and off: a label made on the workspace
@@ -12,16 +13,6 @@ import { chip, popover, propertyForm, setProperty } from "./support/task-fields"
  * with its bytes and name, removed.
  */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
-
-async function personalWorkspaceUrl(page: Page) {
-  await page.goto("/app/dashboard");
-  const hrefs = await page
-    .locator('a[href^="/app/workspaces/"]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  const href = hrefs.find((candidate) => /^\/app\/workspaces\/[A-Za-z0-9]+$/.test(candidate));
-  if (!href) throw new Error("no workspace link on the dashboard");
-  return href;
-}
 
 test("labels from the workspace page onto a card, and a file up, down and away @nojs", async ({ page }) => {
   await signUpByRequest(page.request, { prefix: "labels" });

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { newProject } from "./support/projects";
 import { properties } from "./support/task-fields";
+import { personalWorkspaceUrl } from "./support/projects";
 
 /**
  * Fast entry: the quick add's inline syntax (`Fix login @quinn !high #bug due:tomorrow`)
@@ -17,16 +18,6 @@ const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 /** The server's calendar day (UTC) after today, as `due:tomorrow` counts it. */
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function personalWorkspaceUrl(page: Page) {
-  await page.goto("/app/dashboard");
-  const hrefs = await page
-    .locator('a[href^="/app/workspaces/"]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  const href = hrefs.find((candidate) => /^\/app\/workspaces\/[A-Za-z0-9]+$/.test(candidate));
-  if (!href) throw new Error("no workspace link on the dashboard");
-  return href;
-}
 
 test("quick add: @who !priority #label due:tomorrow set the fields, in the List and on the Board @nojs", async ({
   page,

@@ -32,3 +32,14 @@ function defaultWorkspace(html: string) {
   if (!id) throw new Error("no workspace on the New Project form");
   return id;
 }
+
+/** The signed-in user's own workspace page, found from the dashboard's links. */
+export async function personalWorkspaceUrl(page: Page) {
+  await page.goto("/app/dashboard");
+  const hrefs = await page
+    .locator('a[href^="/app/workspaces/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const href = hrefs.find((candidate) => /^\/app\/workspaces\/[A-Za-z0-9]+$/.test(candidate));
+  if (!href) throw new Error("no workspace link on the dashboard");
+  return href;
+}
