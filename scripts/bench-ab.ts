@@ -6,13 +6,17 @@
 // (the order alternating). Each server's CPU comes from /proc: its request thread alone and
 // the whole process (PGlite's database thread included). Needs `npm run build` in each
 // checkout. BENCH_ENGINES=pglite (default) or postgres (BENCH_DATABASE_URL's server, a
-// throwaway database); BENCH_AB_PAGE=dashboard, project (default) or board.
+// throwaway database); BENCH_AB_PAGE=dashboard, project (default), board (a project of
+// 1,000 tasks on its Board) or list (a project of 5,000 tasks in its List). The report ends
+// with each build's page weight: its HTML and the JavaScript it names (gzipped), what a
+// first visit downloads (BENCH_AB_HTML=DIR keeps the pages).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 
 import { sql } from "drizzle-orm";
 
@@ -20,6 +24,7 @@ import { setDatabase, db } from "~/.server/db";
 import { openDatabase } from "~/.server/db/client";
 import { seedBench } from "~/.server/demo/seed";
 import * as bench from "./bench-support";
+import { seedTaskProject } from "./bench-seed";
 
 const checkouts = process.argv.slice(2).map((dir) => path.resolve(dir));
 if (checkouts.length !== 2) {
@@ -48,14 +53,18 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-ab-"));
 const database = engine === "postgres" ? `plotline_bench_ab_${randomBytes(4).toString("hex")}` : undefined;
 const servers: Server[] = [];
 try {
-  const { url, projectId } = await seed();
+  const { url, projectIds } = await seed();
   for (const [index, dir] of checkouts.entries()) {
     const dataDir = path.join(work, `server-${index}`);
     fs.cpSync(path.join(work, "seed"), dataDir, { recursive: true });
     servers.push(await start(dir, dataDir, url));
   }
   const target =
-    page === "dashboard" ? "/app/dashboard" : `/app/project/${projectId}${page === "board" ? "?view=board" : ""}`;
+    {
+      dashboard: "/app/dashboard",
+      board: `/app/project/${projectIds.board}?view=board`,
+      list: `/app/project/${projectIds.list}?view=list`,
+    }[page] ?? `/app/project/${projectIds.project}`;
   for (const server of servers) {
     server.cookie = await bench.signIn(server.base, EMAIL);
     await batch(server, target, 400);
@@ -72,7 +81,7 @@ try {
       server.batchP99.push(bench.percentile(timings, 99));
     }
   }
-  report(target);
+  await report(target);
 } finally {
   for (const server of servers) await bench.stop(server.child);
   if (database) await bench.admin((client) => client.query(`drop database if exists ${database} with (force)`));
@@ -96,8 +105,13 @@ async function seed() {
   setDatabase(handle);
   try {
     const seeded = await seedBench({ email: EMAIL, password: bench.PASSWORD, workspaceCount: 5, projectCount: 100 });
+    const projectIds = {
+      project: seeded.projectIds[0]!,
+      board: page === "board" ? await seedTaskProject(seeded, "Big Board", 1_000) : "",
+      list: page === "list" ? await seedTaskProject(seeded, "Big List", 5_000) : "",
+    };
     await db().execute(sql`analyze`);
-    return { url, projectId: seeded.projectIds[0]! };
+    return { url, projectIds };
   } finally {
     setDatabase(undefined);
     await handle.close();
@@ -160,7 +174,7 @@ async function batch(server: Server, target: string, count: number) {
   return timings;
 }
 
-function report(target: string) {
+async function report(target: string) {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(
     `\n${engine}, GET ${target.replace(/project\/\w+/, "project/…")}: ${ROUNDS} rounds of ${BATCH} requests by ${CLIENTS} clients to each build in turn.\n`,
@@ -174,5 +188,26 @@ function report(target: string) {
       `| ${server.dir} | ${bench.ms(server.thread / count)} | ${bench.ms(server.process / count)} | ${bench.ms(bench.percentile(sorted, 50))} | ${bench.ms(bench.percentile(sorted, 99))} | ${bench.ms(median(server.batchP99))} |`,
     );
   }
+  for (const server of servers) {
+    const { html, javaScript } = await pageWeight(server, target);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(`\n${server.dir}'s page: HTML ${kb(html)}, JavaScript it names ${kb(javaScript)} (gzip)`);
+  }
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.`);
+}
+
+/** The page's HTML (uncompressed) and the sum of the gzipped scripts and module preloads it names. */
+async function pageWeight(server: Server, target: string) {
+  const html = await (await fetch(`${server.base}${target}`, { headers: { Cookie: server.cookie } })).text();
+  const sources = new Set(
+    [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+  );
+  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) sources.add(match[1]!);
+  let total = 0;
+  for (const source of sources)
+    total += gzipSync(Buffer.from(await (await fetch(`${server.base}${source}`)).arrayBuffer())).length;
+  // BENCH_AB_HTML=DIR keeps each build's page there, to see where the bytes go.
+  if (process.env.BENCH_AB_HTML)
+    fs.writeFileSync(path.join(process.env.BENCH_AB_HTML, `${path.basename(server.dir)}.html`), html);
+  return { html: Buffer.byteLength(html), javaScript: total };
 }

@@ -20,12 +20,8 @@ import path from "node:path";
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { db } from "~/.server/db";
-import { projects, statuses, tasks } from "~/.server/db/schema";
 import { seedBench } from "~/.server/demo/seed";
-import { newPublicId } from "~/.server/ids";
-import { createProject } from "~/.server/projects/projects";
-import { asc, eq, sql } from "drizzle-orm";
-import { generateNKeysBetween } from "fractional-indexing";
+import { sql } from "drizzle-orm";
 
 import {
   ADMIN_URL,
@@ -40,6 +36,7 @@ import {
   stop,
   untilUp,
 } from "./bench-support";
+import { seedTaskProject } from "./bench-seed";
 
 const root = path.resolve(process.env.BENCH_APP_DIR ?? path.join(import.meta.dirname, ".."));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -189,7 +186,8 @@ async function seed(target: Target) {
     const seeded = [];
     for (const account of ACCOUNTS) {
       const bench = await seedBench({ ...account, password: PASSWORD });
-      const listProjectId = account.projectCount === 100 ? await seedListProject(bench) : undefined;
+      const listProjectId =
+        account.projectCount === 100 ? await seedTaskProject(bench, "Big List", LIST_TASKS) : undefined;
       seeded.push({ ...bench, listProjectId });
     }
     // A running PostgreSQL has its planner statistics from autovacuum (PGlite's server makes
@@ -200,47 +198,6 @@ async function seed(target: Target) {
     setDatabase(undefined);
     await handle.close();
   }
-}
-
-/** A project of LIST_TASKS top-level tasks spread over its statuses, inserted in batches. */
-async function seedListProject(bench: { userId: string; workspaceIds: string[] }) {
-  const actor = { userId: bench.userId, ip: null };
-  const created = await createProject(actor, { workspaceId: bench.workspaceIds[0]!, name: "Big List" });
-  const [project] = await db().select().from(projects).where(eq(projects.publicId, created.id));
-  const columns = await db()
-    .select()
-    .from(statuses)
-    .where(eq(statuses.projectId, project!.id))
-    .orderBy(asc(statuses.position));
-  const perColumn = LIST_TASKS / columns.length;
-  const priorities = ["none", "low", "medium", "high", "urgent"] as const;
-  for (const [c, column] of columns.entries()) {
-    const keys = generateNKeysBetween(null, null, perColumn);
-    const values = keys.map((position, i) => {
-      const number = c * perColumn + i + 1;
-      const day = String((number % 28) + 1).padStart(2, "0");
-      return {
-        publicId: newPublicId(),
-        workspaceId: project!.workspaceId,
-        projectId: project!.id,
-        number,
-        title: `Task number ${number}`,
-        statusId: column.id,
-        priority: priorities[number % 5]!,
-        position,
-        dueDate: number % 3 === 0 ? null : `2026-0${(number % 9) + 1}-${day}`,
-        createdBy: bench.userId,
-        updatedBy: bench.userId,
-      };
-    });
-    for (let start = 0; start < values.length; start += 500) {
-      await db()
-        .insert(tasks)
-        .values(values.slice(start, start + 500));
-    }
-  }
-  await db().update(projects).set({ taskCounter: LIST_TASKS }).where(eq(projects.id, project!.id));
-  return created.id;
 }
 
 async function startServer(target: Target) {

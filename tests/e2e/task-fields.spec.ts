@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
+import { mailTo, uniqueEmail } from "./support/mailbox";
 import { axeScan } from "./support/axe";
 import { openAppPage } from "./support/hydration";
 import { newProject } from "./support/projects";
@@ -120,10 +121,10 @@ test("a List cell and a Board card edit in place, by click and by shortcut, with
   const navigated = navigations(page);
   const row = page.getByRole("row").filter({ hasText: "Triage the inbox" });
 
-  await row.getByRole("link", { name: /^Priority of / }).click();
+  await row.locator("td.pl-priority").click();
   await chooseIn(page, "Priority", "High");
   await expect(row.locator("td.pl-priority")).toHaveText(/(^|: )high$/);
-  await row.getByRole("link", { name: /^Assignees of / }).click();
+  await row.locator("td.pl-assignees").click();
   await chooseIn(page, "Assignees", "Cal Cells");
   await page.keyboard.press("Escape");
   await expect(row.getByRole("img", { name: "Cal Cells" })).toBeVisible();
@@ -132,7 +133,7 @@ test("a List cell and a Board card edit in place, by click and by shortcut, with
   await row.getByRole("link", { name: "Triage the inbox", exact: true }).focus();
   await page.keyboard.press("d");
   await page.getByRole("button", { name: "Tomorrow" }).click();
-  await expect(row.getByRole("link", { name: /^Due date of / })).not.toHaveText("—");
+  await expect(row.locator("td.pl-due")).not.toHaveText("—");
   expect(navigated()).toBe(0);
 
   // The Board: the card has no Move select; a chip and `s` change it there.
@@ -165,4 +166,47 @@ test("a List cell and a Board card edit in place, by click and by shortcut, with
   await expect(page.getByRole("row").filter({ hasText: "Triage the inbox" }).locator("td.pl-priority")).toHaveText(
     /(^|: )high$/,
   );
+});
+
+test("a member made a viewer meanwhile: the change goes back with the server's reason", async ({ page, browser }) => {
+  await signUpByRequest(page.request, { prefix: "demote-owner", fullName: "Olga Owner" });
+  await projectWithTasks(page, "Demotion", ["Plan the launch"]);
+  const href = await page.getByRole("link", { name: "Plan the launch", exact: true }).getAttribute("href");
+
+  // Vera joins as an editor (the invitation's default role) and opens the task.
+  const veraContext = await browser.newContext();
+  const vera = await veraContext.newPage();
+  const veraEmail = uniqueEmail("demote-vera");
+  await signUpByRequest(vera.request, { email: veraEmail, fullName: "Vera Viewer" });
+  await page.goto("/app/team");
+  const invite = page.getByRole("form", { name: "Invite a member" });
+  await invite.getByLabel(/^Email/).fill(veraEmail);
+  await invite.getByRole("button", { name: "Invite Member" }).click();
+  await expect(page.getByRole("status")).toContainText(`We e-mailed an invitation to ${veraEmail}.`);
+  const invitation = (await mailTo(veraEmail, 2)).find((mail) => mail.subject.includes("invited you"));
+  await vera.goto(invitation!.text.match(/https?:\/\/\S+\/invite\/\S+/)![0]);
+  await vera.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(vera).toHaveURL(/\/app\/team\?workspace=/);
+  // Her page hears no live updates, which would otherwise take her editors away at once.
+  await vera.route("**/app/events**", (route) => route.abort());
+  await openAppPage(vera, href!, true);
+  await expect(chip(vera, "Priority")).toHaveAccessibleName("Priority No priority");
+
+  // Olga makes her a viewer; Vera's page still shows the editors, and her change is refused.
+  const row = page
+    .getByRole("table", { name: /Members/ })
+    .getByRole("row")
+    .filter({ hasText: veraEmail });
+  await row.getByLabel("Actions for Vera Viewer").click();
+  await row.getByLabel("Role", { exact: true }).selectOption("viewer");
+  await row.getByRole("button", { name: "Change Role" }).click();
+  await expect(page.getByRole("status")).toContainText("The member is now Viewer.");
+  await setProperty(vera, vera, "Priority", "Urgent");
+  await expect(vera.getByRole("alert")).toContainText("Viewers cannot edit tasks.");
+  // Back to None (the page may meanwhile have revalidated into its read-only form).
+  await expect(vera.locator("#prop-priority-value")).toHaveText("No priority");
+  await vera.reload();
+  await expect(vera.locator("#prop-priority-value")).toHaveText("No priority");
+  await expect(chip(vera, "Priority")).toHaveCount(0);
+  await veraContext.close();
 });

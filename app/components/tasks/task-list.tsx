@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
   type MouseEvent,
-  type ReactNode,
   type RefObject,
 } from "react";
 import { useFetcher, useLocation } from "react-router";
@@ -21,8 +20,8 @@ import { BulkBar } from "~/components/tasks/list-bulk-bar";
 import { ListFilters, listSearch } from "~/components/tasks/list-filters";
 import { GroupFooter } from "~/components/tasks/group-footer";
 import type { ListGroup, ListRow, ListSort, ListView } from "~/components/tasks/types";
-import { FIELD_NAMES, type EditorField, type TaskValues } from "~/components/tasks/fields/options";
-import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
+import { type EditorField, type TaskValues } from "~/components/tasks/fields/options";
+import { usePropertyEditor } from "~/components/tasks/fields/property-editor";
 import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
 import type { TaskPatch } from "~/components/tasks/fields/task-edits";
 
@@ -104,28 +103,26 @@ export function taskListStyles(theme: Theme): CSSObject {
     "& .pl-key, & .pl-muted": { color: palette.text.secondary },
     "& .pl-overdue": { color: palette.error.main, fontWeight: 600 },
     "& .pl-priority": { textTransform: "capitalize" },
-    "& .pl-priority[data-priority=urgent], & .pl-priority[data-priority=high]": {
+    "& .pl-hot": {
       color: palette.warning.main,
       fontWeight: 600,
     },
-    // A cell's editor chip: the value, outlined on hover and focus (the editor opens on a click or Enter).
-    "& a.pl-cell": {
-      display: "inline-flex",
-      alignItems: "center",
-      gap: 4,
-      margin: "-3px -6px",
-      padding: "3px 6px",
-      borderRadius: 6,
-      color: "inherit",
-      textDecoration: "none",
+    // An editable cell (with JavaScript): a click opens its editor, so it shows it on hover.
+    // With JavaScript and edit rights a property's cell opens its editor on a click.
+    [`& [data-editable] :is(${EDITABLE_CELLS})`]: {
+      cursor: "pointer",
       "&:hover": { background: palette.action.hover },
-      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
     },
-    "& td.pl-title a.pl-cell": { marginLeft: 6, fontWeight: 400, "&:hover": { textDecoration: "none" } },
-    // Shown on hover and focus only; its words come from CSS so that the cell's text stays the title's.
-    "& .pl-add-label": { fontSize: 12, color: palette.text.secondary, visibility: "hidden" },
-    "& .pl-add-label::before": { content: '"+ Label"' },
-    "& tr:hover .pl-add-label, & a.pl-cell:focus-visible .pl-add-label": { visibility: "visible" },
+    "& .pl-labels": { marginLeft: 6, borderRadius: 6, padding: "2px 4px" },
+    "& .pl-assignees.pl-empty": { color: palette.text.secondary },
+    // No labels yet: "+ Label" on the row's hover, its words from CSS so the cell's text stays the title's.
+    "& .pl-labels:empty::before": {
+      content: '"+ Label"',
+      fontSize: 12,
+      color: palette.text.secondary,
+      visibility: "hidden",
+    },
+    "& [data-editable] tr:hover .pl-labels:empty::before": { visibility: "visible" },
     "& .pl-spacer": { border: 0 },
     "& .pl-empty-row td": { color: palette.text.secondary },
     "& .pl-more": { display: "inline-block", marginTop: 8, fontSize: 13, color: palette.primary.main },
@@ -141,6 +138,37 @@ export function taskListStyles(theme: Theme): CSSObject {
     [`@container (max-width: ${NARROW_LIST - 0.02}px)`]: narrowListStyles(theme),
   };
 }
+
+/**
+ * A row's editable cells, known by their class. Not links, tab stops or `data-field`s of their
+ * own: five per row, each with its attributes, made a 5,000-task List's HTML twice as heavy
+ * to render. A click on one opens its editor; the row's title is the row's focus, where the
+ * properties' shortcuts (s, p, a, l, d) open the same editors from the keyboard.
+ */
+const CELL_OF: Record<EditorField, string> = {
+  statusId: "td.pl-status",
+  priority: "td.pl-priority",
+  assigneeIds: "td.pl-assignees",
+  labelIds: ".pl-labels",
+  dueDate: "td.pl-due",
+  startDate: "td.pl-start",
+};
+const EDITABLE_CELLS = Object.values(CELL_OF).join(", ");
+
+function cellEditRequestOf(target: EventTarget | null) {
+  const chip = target instanceof Element ? target.closest<HTMLElement>(EDITABLE_CELLS) : null;
+  const taskId = chip?.closest<HTMLElement>("tr[data-task]")?.dataset.task;
+  const field = (Object.keys(CELL_OF) as EditorField[]).find((name) => chip?.matches(CELL_OF[name]));
+  return chip && taskId && field ? { chip, taskId, field } : null;
+}
+
+const PRIORITY_CELL: Record<TaskValues["priority"], string> = {
+  none: "pl-priority pl-empty",
+  low: "pl-priority",
+  medium: "pl-priority",
+  high: "pl-priority pl-hot",
+  urgent: "pl-priority pl-hot",
+};
 
 /** Below this width of the List (px), its rows stack (see `narrowListStyles`). */
 const NARROW_LIST = 700;
@@ -299,11 +327,11 @@ function ListBody({ projectId, list, canEdit, today, quickAdd, bulk }: Parameter
   // A shortcut on the focused row clicks its chip, which opens the editor as a click would.
   useFieldShortcuts(
     canEdit && hydrated,
-    (field, taskElement) => taskElement?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.click(),
+    (field, taskElement) => taskElement?.querySelector<HTMLElement>(CELL_OF[field])?.click(),
     useCallback(() => root.current, []),
   );
   return (
-    <div ref={root} className="pl-list-body">
+    <div ref={root} className="pl-list-body" data-editable={canEdit && hydrated ? "" : undefined}>
       {canEdit ? <BulkBar options={list.options} selection={hydrated ? selection : null} error={bulk?.error} /> : null}
       <div className="pl-groups">
         {list.groups.map((group) => (
@@ -483,7 +511,7 @@ function GroupTable({
   const selectable = canEdit && hydrated;
   const follow = useDelegatedLinks();
   const onEditClick = (event: MouseEvent<HTMLElement>) => {
-    const request = editRequestOf(event.target);
+    const request = cellEditRequestOf(event.target);
     const row = request && view.all.find((candidate) => candidate.id === request.taskId);
     if (!request || !row || !openEditor) return;
     event.preventDefault();
@@ -545,17 +573,6 @@ function GroupTable({
               const task = withRowPending(loaded, pending.get(loaded.id), list.options);
               const overdue = !task.done && task.dueDate !== null && task.dueDate < today;
               const href = `/app/project/${projectId}/task/${task.id}`;
-              // A cell's value, and with edit rights a chip that opens its editor (a link to the task's page without JavaScript).
-              const cell = (field: EditorField, content: ReactNode) =>
-                canEdit ? (
-                  <a className="pl-cell" href={href} data-field={field} aria-haspopup="dialog">
-                    {/* Named by what it edits and its value: "Priority of WEB-1: high". */}
-                    <span className="pl-sr-only">{`${FIELD_NAMES[field]} of ${task.key}: `}</span>
-                    {content}
-                  </a>
-                ) : (
-                  content
-                );
               return (
                 <tr
                   key={task.id}
@@ -591,50 +608,30 @@ function GroupTable({
                   <td className="pl-key">{task.key}</td>
                   <td className="pl-title">
                     <a href={href}>{task.title}</a>
-                    {task.labels.length > 0 || canEdit
-                      ? cell(
-                          "labelIds",
-                          task.labels.length > 0 ? (
-                            task.labels.map((label) => (
-                              <span key={label.name} className="pl-label" data-color={label.color}>
-                                {label.name}
-                              </span>
-                            ))
-                          ) : (
-                            <span className="pl-add-label" />
-                          ),
-                        )
-                      : null}
+                    {task.labels.length > 0 || canEdit ? (
+                      <span className="pl-labels">
+                        {task.labels.map((label) => (
+                          <span key={label.name} className="pl-label" data-color={label.color}>
+                            {label.name}
+                          </span>
+                        ))}
+                      </span>
+                    ) : null}
                   </td>
-                  <td
-                    className={task.priority === "none" ? "pl-priority pl-empty" : "pl-priority"}
-                    data-priority={task.priority}
-                  >
-                    {cell("priority", task.priority === "none" ? "—" : task.priority)}
-                  </td>
+                  <td className={PRIORITY_CELL[task.priority]}>{task.priority === "none" ? "—" : task.priority}</td>
                   <td className={overdue ? "pl-due pl-overdue" : task.dueDate ? "pl-due" : "pl-due pl-muted pl-empty"}>
-                    {cell(
-                      "dueDate",
-                      task.dueDate ? (
-                        <>
-                          {overdue ? "Overdue · " : null}
-                          <DayText day={task.dueDate} />
-                        </>
-                      ) : (
-                        "—"
-                      ),
+                    {task.dueDate ? (
+                      <>
+                        {overdue ? "Overdue · " : null}
+                        <DayText day={task.dueDate} />
+                      </>
+                    ) : (
+                      "—"
                     )}
                   </td>
-                  {showStatus ? <td className="pl-status">{cell("statusId", task.status)}</td> : null}
+                  {showStatus ? <td className="pl-status">{task.status}</td> : null}
                   <td className={task.assignees.length > 0 ? "pl-assignees" : "pl-assignees pl-empty"}>
-                    {cell(
-                      "assigneeIds",
-                      task.assignees.length > 0 ? (
-                        <People people={task.assignees} />
-                      ) : canEdit ? (
-                        <span className="pl-muted">—</span>
-                      ) : null,
-                    )}
+                    {task.assignees.length > 0 ? <People people={task.assignees} /> : "—"}
                   </td>
                   <td className={task.subtasks.total > 0 ? "pl-subtasks pl-muted" : "pl-subtasks pl-muted pl-empty"}>
                     {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : "—"}

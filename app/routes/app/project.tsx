@@ -45,7 +45,8 @@ import { Calendar } from "~/components/tasks/calendar";
 import { MindMap } from "~/components/tasks/mind-map";
 import { TaskList } from "~/components/tasks/task-list";
 import { QuickAddProvider } from "~/components/tasks/quick-add";
-import { TaskPanel, useOpenTaskLinks } from "~/components/tasks/task-panel";
+import { useOpenTaskLinks } from "~/components/tasks/open-task-links";
+import { TaskPanel } from "~/components/tasks/task-panel";
 import {
   addChildSchema,
   bulkEditSchema,
