@@ -39,4 +39,25 @@ describe("renderUserMarkdown", () => {
     expect(html).toContain('type="checkbox"');
     expect(html).not.toMatch(/id="main"|name="sidebar"/);
   });
+
+  it("shows only the app's own attachments as images; another site's image becomes a link to it", async () => {
+    const { renderUserMarkdown } = await import("./markdown");
+    const own = "/app/project/Pr0ject1/task/Ta5k0001/attachment/F1le0001";
+    const html = renderUserMarkdown(
+      [
+        `![shot.png](${own})`,
+        "",
+        "![tracker](https://evil.example/pixel.gif)",
+        "",
+        "![](//evil.example/pixel.gif) ![root](/app/settings) ![data](data:image/png;base64,AAAA)",
+      ].join("\n"),
+    );
+    expect(html).toBe(
+      [
+        `<p><img src="${own}" alt="shot.png" loading="lazy"></p>`,
+        '<p><a href="https://evil.example/pixel.gif">tracker</a></p>',
+        "<p>//evil.example/pixel.gif root data</p>",
+      ].join("\n"),
+    );
+  });
 });

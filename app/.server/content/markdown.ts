@@ -56,6 +56,7 @@ const userProcessor = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, defaultSchema)
+  .use(ownImagesOnly)
   .use(highlightSpans)
   .use(rehypeStringify);
 
@@ -70,6 +71,38 @@ declare module "vfile" {
 
 export function renderUserMarkdown(markdown: string, options: { highlight?: Highlighter } = {}): string {
   return String(userProcessor.processSync({ value: markdown, data: { highlight: options.highlight } }));
+}
+
+/**
+ * The only pictures people's text may show: files attached to a task here (same origin, sent
+ * by the download route to members only, `app/routes/app/task-attachment.ts`).
+ */
+export const ATTACHMENT_IMAGE_SRC = /^\/app\/project\/[A-Za-z0-9]+\/task\/[A-Za-z0-9]+\/attachment\/[A-Za-z0-9]+$/;
+
+/**
+ * Keeps the images that are the app's own attachments, loaded lazily; any other image (another
+ * site's, which would learn who reads the text and when) becomes a link to it named by its
+ * alternative text. Runs after sanitizing, so what it adds is ours.
+ */
+function ownImagesOnly() {
+  return (tree: Root) => {
+    visit(tree, "element", (node, index, parent) => {
+      if (node.tagName !== "img") return;
+      const src = typeof node.properties.src === "string" ? node.properties.src : "";
+      if (ATTACHMENT_IMAGE_SRC.test(src)) {
+        node.properties.loading = "lazy";
+        return;
+      }
+      if (!parent || index === undefined) return;
+      const alt = typeof node.properties.alt === "string" ? node.properties.alt : "";
+      const text: ElementContent = { type: "text", value: alt || src || "image" };
+      const link: ElementContent = /^https?:\/\//i.test(src)
+        ? { type: "element", tagName: "a", properties: { href: src }, children: [text] }
+        : text;
+      parent.children.splice(index, 1, link);
+      return [SKIP, index + 1];
+    });
+  };
 }
 
 /** Where a highlight would mean nothing or change what the text is: code, and link text. */
