@@ -60,4 +60,14 @@ describe("renderUserMarkdown", () => {
       ].join("\n"),
     );
   });
+
+  it("names each checklist item's box by the item's text", async () => {
+    const { renderUserMarkdown } = await import("./markdown");
+    const html = renderUserMarkdown("- [x] tell **the** team\n- [ ] write\n  - [ ] nested");
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="tell the team">');
+    expect(html).toContain('<input type="checkbox" disabled aria-label="write">');
+    expect(html).toContain('<input type="checkbox" disabled aria-label="nested">');
+    const loose = renderUserMarkdown("- [ ] one\n\n- [x] two");
+    expect(loose).toContain('<p><input type="checkbox" disabled aria-label="one"> one</p>');
+  });
 });

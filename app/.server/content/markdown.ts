@@ -57,6 +57,7 @@ const userProcessor = unified()
   .use(remarkRehype)
   .use(rehypeSanitize, defaultSchema)
   .use(ownImagesOnly)
+  .use(namedTaskCheckboxes)
   .use(highlightSpans)
   .use(rehypeStringify);
 
@@ -101,6 +102,34 @@ function ownImagesOnly() {
         : text;
       parent.children.splice(index, 1, link);
       return [SKIP, index + 1];
+    });
+  };
+}
+
+/** The text of an element, without that of the lists nested in it. */
+function ownText(node: ElementContent): string {
+  if (node.type === "text") return node.value;
+  if (node.type !== "element" || node.tagName === "ul" || node.tagName === "ol") return "";
+  return node.children.map(ownText).join("");
+}
+
+/**
+ * A checklist item's box (`- [ ] text`, shown ticked or not, never editable) is named by the
+ * item's text, so a screen reader says what is done or not.
+ */
+function namedTaskCheckboxes() {
+  return (tree: Root) => {
+    visit(tree, "element", (node) => {
+      if (node.tagName !== "li") return;
+      // The box starts the item, or its first paragraph when the list is loose.
+      const first = node.children.find((child) => child.type === "element");
+      const holder = first?.type === "element" && first.tagName === "p" ? first : node;
+      const box = holder.children.find(
+        (child) => child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox",
+      );
+      if (box?.type !== "element") return;
+      const label = node.children.map(ownText).join("").replace(/\s+/g, " ").trim();
+      box.properties.ariaLabel = label || "Checklist item";
     });
   };
 }
