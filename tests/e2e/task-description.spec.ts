@@ -154,8 +154,21 @@ test("the description editor: toolbar, preview, a pasted picture and a dropped f
   expect(navigated(), "nothing navigated the page").toBe(0);
 
   await page.reload();
-  expect(await loadedWidth(page.getByRole("region", { name: "Description" }).getByRole("img"))).toBe(12);
-  await expect(page.getByRole("region", { name: "Description" }).locator("em")).toHaveText("Ship");
+  expect(await loadedWidth(description.getByRole("img"))).toBe(12);
+  await expect(description.locator("em")).toHaveText("Ship");
+
+  // Edited again and left by a click elsewhere: saved (the editor's tabs and toolbar are not "elsewhere").
+  await description.locator("em").click();
+  await description.getByRole("tab", { name: "Preview" }).click();
+  await description.getByRole("tab", { name: "Write" }).click();
+  await select(area, "Ship");
+  await description.getByRole("button", { name: "Quote" }).click();
+  await expect(area).toHaveValue(/^> _Ship_ it \*\*loud\*\*\n/);
+  await page.getByRole("complementary", { name: "Properties" }).click({ position: { x: 4, y: 4 } });
+  await expect(area).toHaveCount(0);
+  await expect(description.locator("blockquote em")).toHaveText("Ship");
+  await page.reload();
+  await expect(description.locator("blockquote em")).toHaveText("Ship");
 });
 
 test("the files list: a chosen file uploads at once and a picture shows as a thumbnail", async ({ page }) => {

@@ -106,7 +106,9 @@ const Editor = styled("div")(({ theme }) => {
       lineHeight: 1.5,
       padding: 10,
       minHeight: 180,
-      resize: "vertical",
+      // It grows with the text (fitToText), up to most of the screen, then scrolls.
+      maxHeight: "70vh",
+      resize: "none",
       border: 0,
       background: "transparent",
       color: palette.text.primary,
@@ -182,6 +184,12 @@ function applyEdit(area: HTMLTextAreaElement, edit: Pick<TextEdit, "from" | "to"
   }
 }
 
+/** The textarea as tall as its text (within its CSS bounds), so the whole description shows while it is edited. */
+function fitToText(area: HTMLTextAreaElement) {
+  area.style.height = "auto";
+  area.style.height = `${area.scrollHeight + 2}px`;
+}
+
 /** Replaces a stretch of the text somewhere else than the caret, leaving the person's selection where it was. */
 function replaceElsewhere(area: HTMLTextAreaElement, from: number, to: number, insert: string) {
   const { selectionStart, selectionEnd } = area;
@@ -238,6 +246,7 @@ export default function DescriptionEditor({
   useEffect(() => {
     const textarea = area.current;
     if (!textarea) return;
+    fitToText(textarea);
     textarea.focus();
     textarea.setSelectionRange(textarea.value.length, textarea.value.length);
   }, []);
@@ -382,6 +391,8 @@ export default function DescriptionEditor({
         const next = event.relatedTarget;
         if (next instanceof Node && event.currentTarget.contains(next)) return;
         if (pressedInside.current) return;
+        // The window losing the focus (another tab, the file picker's dialog) is not leaving the editor.
+        if (!document.hasFocus()) return;
         finish(true, false);
       }}
     >
@@ -489,6 +500,7 @@ export default function DescriptionEditor({
             defaultValue={initial}
             maxLength={20_000}
             onKeyDown={onKeyDown}
+            onInput={(event) => fitToText(event.currentTarget)}
             onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => {
               const files = filesOf(event.clipboardData);
               if (files.length === 0) return;
