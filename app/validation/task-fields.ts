@@ -63,6 +63,9 @@ export function placementOf({ beforeId, afterId }: { beforeId?: string; afterId?
   return beforeId ? { before: beforeId } : afterId ? { after: afterId } : ({ at: "end" } as const);
 }
 
+/** A task's description: Markdown, trimmed, as it is saved and as its preview renders it. */
+export const descriptionText = z.string().trim().max(20_000, { error: "Keep the description under 20,000 characters" });
+
 /**
  * A task's own fields as the task page's forms send them: each form sends only the fields
  * it edits (the title in place, one property, the description), and a field that is absent
@@ -71,7 +74,7 @@ export function placementOf({ beforeId, afterId }: { beforeId?: string; afterId?
 export const taskFieldsSchema = z.object({
   intent: z.literal("update-task"),
   title: taskTitle.optional(),
-  description: z.string().trim().max(20_000, { error: "Keep the description under 20,000 characters" }).optional(),
+  description: descriptionText.optional(),
   priority: z.enum(TASK_PRIORITIES, { error: "Pick a priority" }).optional(),
   startDate: optionalDay,
   dueDate: optionalDay,

@@ -74,6 +74,7 @@ const ACTIONS: Record<string, Target> = {
       "set-labels",
       "upload-attachment",
       "delete-attachment",
+      "preview-description",
       "add-subtask",
       "add-comment",
       "edit-comment",

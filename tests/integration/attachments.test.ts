@@ -79,7 +79,25 @@ describe.each(engines)("attachments on %s", (engine) => {
 
     const internal = (await taskForMember(owner.id, task.id)).task.id;
     expect(await attachmentsOf(internal)).toEqual([
-      { id: added.id, fileName: "Notes.txt", sizeBytes: 12, createdAt: expect.any(String), uploader: "Olive Owner" },
+      {
+        id: added.id,
+        fileName: "Notes.txt",
+        image: false,
+        sizeBytes: 12,
+        createdAt: expect.any(String),
+        uploader: "Olive Owner",
+      },
+    ]);
+    // A picture is listed as one (its thumbnail shows it); the type is the uploader's word, sent back as such.
+    const picture = await addAttachment(owner.actor, {
+      projectId: project.id,
+      taskId: task.id,
+      file: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "shot.png", { type: "image/png" }),
+    });
+    expect(picture.image).toBe(true);
+    expect((await attachmentsOf(internal)).map((file) => [file.fileName, file.image])).toEqual([
+      ["shot.png", true],
+      ["Notes.txt", false],
     ]);
 
     // The public /uploads/* route knows only avatars and covers: the stored path is a 404 there.

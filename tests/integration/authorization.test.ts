@@ -143,6 +143,8 @@ const TASK_INTENTS = [
   "set-labels",
   "upload-attachment",
   "delete-attachment",
+  // Renders the description editor's text: an editor's, like a save (it writes nothing).
+  "preview-description",
   "add-subtask",
   "delete-task",
   ...CHECKLIST_INTENTS,

@@ -39,4 +39,35 @@ describe("renderUserMarkdown", () => {
     expect(html).toContain('type="checkbox"');
     expect(html).not.toMatch(/id="main"|name="sidebar"/);
   });
+
+  it("shows only the app's own attachments as images; another site's image becomes a link to it", async () => {
+    const { renderUserMarkdown } = await import("./markdown");
+    const own = "/app/project/Pr0ject1/task/Ta5k0001/attachment/F1le0001";
+    const html = renderUserMarkdown(
+      [
+        `![shot.png](${own})`,
+        "",
+        "![tracker](https://evil.example/pixel.gif)",
+        "",
+        "![](//evil.example/pixel.gif) ![root](/app/settings) ![data](data:image/png;base64,AAAA)",
+      ].join("\n"),
+    );
+    expect(html).toBe(
+      [
+        `<p><img src="${own}" alt="shot.png" loading="lazy"></p>`,
+        '<p><a href="https://evil.example/pixel.gif">tracker</a></p>',
+        "<p>//evil.example/pixel.gif root data</p>",
+      ].join("\n"),
+    );
+  });
+
+  it("names each checklist item's box by the item's text", async () => {
+    const { renderUserMarkdown } = await import("./markdown");
+    const html = renderUserMarkdown("- [x] tell **the** team\n- [ ] write\n  - [ ] nested");
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="tell the team">');
+    expect(html).toContain('<input type="checkbox" disabled aria-label="write">');
+    expect(html).toContain('<input type="checkbox" disabled aria-label="nested">');
+    const loose = renderUserMarkdown("- [ ] one\n\n- [x] two");
+    expect(loose).toContain('<p><input type="checkbox" disabled aria-label="one"> one</p>');
+  });
 });

@@ -56,6 +56,8 @@ const userProcessor = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, defaultSchema)
+  .use(ownImagesOnly)
+  .use(namedTaskCheckboxes)
   .use(highlightSpans)
   .use(rehypeStringify);
 
@@ -70,6 +72,66 @@ declare module "vfile" {
 
 export function renderUserMarkdown(markdown: string, options: { highlight?: Highlighter } = {}): string {
   return String(userProcessor.processSync({ value: markdown, data: { highlight: options.highlight } }));
+}
+
+/**
+ * The only pictures people's text may show: files attached to a task here (same origin, sent
+ * by the download route to members only, `app/routes/app/task-attachment.ts`).
+ */
+export const ATTACHMENT_IMAGE_SRC = /^\/app\/project\/[A-Za-z0-9]+\/task\/[A-Za-z0-9]+\/attachment\/[A-Za-z0-9]+$/;
+
+/**
+ * Keeps the images that are the app's own attachments, loaded lazily; any other image (another
+ * site's, which would learn who reads the text and when) becomes a link to it named by its
+ * alternative text. Runs after sanitizing, so what it adds is ours.
+ */
+function ownImagesOnly() {
+  return (tree: Root) => {
+    visit(tree, "element", (node, index, parent) => {
+      if (node.tagName !== "img") return;
+      const src = typeof node.properties.src === "string" ? node.properties.src : "";
+      if (ATTACHMENT_IMAGE_SRC.test(src)) {
+        node.properties.loading = "lazy";
+        return;
+      }
+      if (!parent || index === undefined) return;
+      const alt = typeof node.properties.alt === "string" ? node.properties.alt : "";
+      const text: ElementContent = { type: "text", value: alt || src || "image" };
+      const link: ElementContent = /^https?:\/\//i.test(src)
+        ? { type: "element", tagName: "a", properties: { href: src }, children: [text] }
+        : text;
+      parent.children.splice(index, 1, link);
+      return [SKIP, index + 1];
+    });
+  };
+}
+
+/** The text of an element, without that of the lists nested in it. */
+function ownText(node: ElementContent): string {
+  if (node.type === "text") return node.value;
+  if (node.type !== "element" || node.tagName === "ul" || node.tagName === "ol") return "";
+  return node.children.map(ownText).join("");
+}
+
+/**
+ * A checklist item's box (`- [ ] text`, shown ticked or not, never editable) is named by the
+ * item's text, so a screen reader says what is done or not.
+ */
+function namedTaskCheckboxes() {
+  return (tree: Root) => {
+    visit(tree, "element", (node) => {
+      if (node.tagName !== "li") return;
+      // The box starts the item, or its first paragraph when the list is loose.
+      const first = node.children.find((child) => child.type === "element");
+      const holder = first?.type === "element" && first.tagName === "p" ? first : node;
+      const box = holder.children.find(
+        (child) => child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox",
+      );
+      if (box?.type !== "element") return;
+      const label = node.children.map(ownText).join("").replace(/\s+/g, " ").trim();
+      box.properties.ariaLabel = label || "Checklist item";
+    });
+  };
 }
 
 /** Where a highlight would mean nothing or change what the text is: code, and link text. */

@@ -3,6 +3,7 @@
  * `server/body-limit.ts` while the body streams in, before any parsing; the image limits by
  * `app/.server/uploads/images.ts` when an upload is decoded.
  */
+import { MAX_ATTACHMENT_BYTES } from "~/validation/attachments";
 
 /** The largest image file an avatar or a project cover may be. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -17,8 +18,8 @@ export const MAX_IMAGE_PIXELS = 36_000_000;
 const KB = 1024;
 const MB = 1024 * KB;
 
-/** The largest file a task may have attached (any type). */
-export const MAX_ATTACHMENT_BYTES = 25 * MB;
+/** The largest file a task may have attached (any type): shared with the browser, which checks it first. */
+export { MAX_ATTACHMENT_BYTES };
 
 /**
  * Where a task's attachment is uploaded: the task page (its only file field is the

@@ -8,7 +8,8 @@ import { FieldError, NotFoundError } from "../errors";
 import { MAX_ATTACHMENT_BYTES } from "../http/limits";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
-import { removeAttachmentFile, safeFileName, writeAttachmentFile } from "../uploads/attachment-files";
+import { isInlineImage, removeAttachmentFile, safeFileName, writeAttachmentFile } from "../uploads/attachment-files";
+import { ATTACHMENT_TOO_LARGE } from "~/validation/attachments";
 import { taskDescription, taskForMember, taskState, taskSubject } from "./access";
 
 /**
@@ -24,7 +25,7 @@ export const MAX_ATTACHMENTS_PER_TASK = 100;
 export async function addAttachment(actor: SignedIn, input: { taskId: string; projectId?: string; file: File }) {
   const { file } = input;
   if (file.size === 0) throw new FieldError("file", "Choose a file to attach.");
-  if (file.size > MAX_ATTACHMENT_BYTES) throw new FieldError("file", "The file must be 25 MB or smaller.");
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new FieldError("file", ATTACHMENT_TOO_LARGE);
   // Refuse before writing anything to disk; the transaction checks again.
   const before = await taskForMember(actor.userId, input.taskId, input.projectId);
   authorize(before.role, "attachment.create", taskState(before));
@@ -54,7 +55,7 @@ export async function addAttachment(actor: SignedIn, input: { taskId: string; pr
         ...taskSubject(access),
         data: { ...taskDescription(access), file: fileName, size: file.size },
       });
-      return { id: row!.publicId, fileName };
+      return { id: row!.publicId, fileName, image: isInlineImage(file.type) };
     });
   } catch (error) {
     await removeAttachmentFile(storagePath);
@@ -92,6 +93,7 @@ export async function attachmentsOf(taskId: string) {
     .select({
       id: attachments.publicId,
       fileName: attachments.fileName,
+      contentType: attachments.contentType,
       sizeBytes: attachments.sizeBytes,
       createdAt: attachments.createdAt,
       fullName: profiles.fullName,
@@ -105,6 +107,8 @@ export async function attachmentsOf(taskId: string) {
   return rows.map((row) => ({
     id: row.id,
     fileName: row.fileName,
+    /** Shown as a thumbnail (the download route sends it inline). */
+    image: isInlineImage(row.contentType),
     sizeBytes: row.sizeBytes,
     createdAt: row.createdAt.toISOString(),
     uploader: row.fullName || row.email || "A former member",

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { contentDisposition, resolveAttachment, safeContentType, safeFileName } from "./attachment-files";
+import {
+  contentDisposition,
+  downloadHeaders,
+  isInlineImage,
+  resolveAttachment,
+  safeContentType,
+  safeFileName,
+} from "./attachment-files";
 
 describe("attachment files", () => {
   it("keeps the last segment of a name, without control or direction characters, at most 200 long", () => {
@@ -29,6 +36,19 @@ describe("attachment files", () => {
     expect(safeContentType("IMAGE/PNG")).toBe("image/png");
     expect(safeContentType("text/plain; charset=utf-8")).toBe("text/plain");
     expect(safeContentType("application/pdf")).toBe("application/pdf");
+  });
+
+  it("sends raster images inline, to be shown, and everything else as a download", () => {
+    const headers = (contentType: string) => downloadHeaders({ fileName: "a.png", contentType, sizeBytes: 3 });
+    for (const type of ["image/png", "IMAGE/JPEG", "image/gif", "image/webp", "image/avif"]) {
+      expect(isInlineImage(type)).toBe(true);
+      expect(headers(type)["Content-Disposition"]).toMatch(/^inline; filename="a.png"/);
+    }
+    for (const type of ["image/svg+xml", "text/html", "application/pdf", "text/plain", ""]) {
+      expect(isInlineImage(type)).toBe(false);
+      expect(headers(type)["Content-Disposition"]).toMatch(/^attachment; /);
+    }
+    expect(headers("image/png")["Content-Security-Policy"]).toBe("default-src 'none'; sandbox");
   });
 
   it("resolves only stored names", () => {

@@ -91,6 +91,14 @@ export function safeContentType(declared: string) {
   return SAFE_TYPES.has(type) ? type : "application/octet-stream";
 }
 
+/** Pictures a page may show with `<img>`: raster formats only (an SVG can carry script; it stays a download). */
+const INLINE_IMAGES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
+
+/** Whether the file is sent back as a picture to show (a thumbnail, an image in a description). */
+export function isInlineImage(declared: string) {
+  return INLINE_IMAGES.has(safeContentType(declared));
+}
+
 /** Control and direction-changing characters, and path separators: never part of a shown name. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/g;
@@ -108,26 +116,32 @@ export function safeFileName(name: string) {
  * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 with RFC 5987's encoding): an
  * ASCII fallback for old clients, the exact UTF-8 name for the rest.
  */
-export function contentDisposition(fileName: string) {
+export function contentDisposition(fileName: string, disposition: "attachment" | "inline" = "attachment") {
   const name = safeFileName(fileName);
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**
- * The headers of a download: never rendered in our origin, never cached by others. The
- * server adds `X-Content-Type-Options: nosniff` to every answer (server/security-headers.ts),
- * so it is not repeated here; the sandbox policy joins the page policy it also sends.
+ * The headers of a download: never rendered in our origin as a page, never cached by others.
+ * A raster image is sent inline, so the task's thumbnails and the images in its description
+ * show it (`<img>` runs nothing; opened on its own it is a picture under the sandbox below);
+ * anything else is an attachment. The server adds `X-Content-Type-Options: nosniff` to every
+ * answer (server/security-headers.ts), so a file is never read as another type than the one
+ * sent; the sandbox policy joins the page policy it also sends.
  */
 export function downloadHeaders(attachment: { fileName: string; contentType: string; sizeBytes: number }) {
   return {
     "Content-Type": safeContentType(attachment.contentType),
     "Content-Length": String(attachment.sizeBytes),
-    "Content-Disposition": contentDisposition(attachment.fileName),
+    "Content-Disposition": contentDisposition(
+      attachment.fileName,
+      isInlineImage(attachment.contentType) ? "inline" : "attachment",
+    ),
     "Cache-Control": "private, no-store",
     "Content-Security-Policy": "default-src 'none'; sandbox",
   };

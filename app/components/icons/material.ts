@@ -5,6 +5,7 @@ import MuiAddCommentOutlined from "@mui/icons-material/AddCommentOutlined";
 import MuiApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import MuiArrowBack from "@mui/icons-material/ArrowBack";
 import MuiArrowForward from "@mui/icons-material/ArrowForward";
+import MuiAttachFile from "@mui/icons-material/AttachFile";
 import MuiAutoAwesome from "@mui/icons-material/AutoAwesome";
 import MuiAutoMode from "@mui/icons-material/AutoMode";
 import MuiBeachAccessOutlined from "@mui/icons-material/BeachAccessOutlined";
@@ -13,8 +14,10 @@ import MuiBoltOutlined from "@mui/icons-material/BoltOutlined";
 import MuiBugReportOutlined from "@mui/icons-material/BugReportOutlined";
 import MuiCalendarMonthOutlined from "@mui/icons-material/CalendarMonthOutlined";
 import MuiCheck from "@mui/icons-material/Check";
+import MuiCheckBoxOutlined from "@mui/icons-material/CheckBoxOutlined";
 import MuiCheckCircleOutlineOutlined from "@mui/icons-material/CheckCircleOutlineOutlined";
 import MuiClose from "@mui/icons-material/Close";
+import MuiCode from "@mui/icons-material/Code";
 import MuiContentCopy from "@mui/icons-material/ContentCopy";
 import MuiDarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
 import MuiDashboardOutlined from "@mui/icons-material/DashboardOutlined";
@@ -25,7 +28,10 @@ import MuiEmailOutlined from "@mui/icons-material/EmailOutlined";
 import MuiExpandMore from "@mui/icons-material/ExpandMore";
 import MuiFavoriteBorderOutlined from "@mui/icons-material/FavoriteBorderOutlined";
 import MuiFilterList from "@mui/icons-material/FilterList";
+import MuiFormatBold from "@mui/icons-material/FormatBold";
+import MuiFormatItalic from "@mui/icons-material/FormatItalic";
 import MuiFormatListBulleted from "@mui/icons-material/FormatListBulleted";
+import MuiFormatListNumbered from "@mui/icons-material/FormatListNumbered";
 import MuiFormatQuote from "@mui/icons-material/FormatQuote";
 import MuiForumOutlined from "@mui/icons-material/ForumOutlined";
 import MuiGitHub from "@mui/icons-material/GitHub";
@@ -34,8 +40,10 @@ import MuiGroupAddOutlined from "@mui/icons-material/GroupAddOutlined";
 import MuiGroupOutlined from "@mui/icons-material/GroupOutlined";
 import MuiHealthAndSafetyOutlined from "@mui/icons-material/HealthAndSafetyOutlined";
 import MuiHistoryOutlined from "@mui/icons-material/HistoryOutlined";
+import MuiInsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
 import MuiLightModeOutlined from "@mui/icons-material/LightModeOutlined";
 import MuiLightbulbOutlined from "@mui/icons-material/LightbulbOutlined";
+import MuiLink from "@mui/icons-material/Link";
 import MuiLocationOnOutlined from "@mui/icons-material/LocationOnOutlined";
 import MuiManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import MuiMapOutlined from "@mui/icons-material/MapOutlined";
@@ -81,6 +89,7 @@ export const AddCommentOutlined = /* @__PURE__ */ staticIcon(MuiAddCommentOutlin
 export const ApartmentOutlined = /* @__PURE__ */ staticIcon(MuiApartmentOutlined, "ApartmentOutlined");
 export const ArrowBack = /* @__PURE__ */ staticIcon(MuiArrowBack, "ArrowBack");
 export const ArrowForward = /* @__PURE__ */ staticIcon(MuiArrowForward, "ArrowForward");
+export const AttachFile = /* @__PURE__ */ staticIcon(MuiAttachFile, "AttachFile");
 export const AutoAwesome = /* @__PURE__ */ staticIcon(MuiAutoAwesome, "AutoAwesome");
 export const AutoMode = /* @__PURE__ */ staticIcon(MuiAutoMode, "AutoMode");
 export const BeachAccessOutlined = /* @__PURE__ */ staticIcon(MuiBeachAccessOutlined, "BeachAccessOutlined");
@@ -89,11 +98,13 @@ export const BoltOutlined = /* @__PURE__ */ staticIcon(MuiBoltOutlined, "BoltOut
 export const BugReportOutlined = /* @__PURE__ */ staticIcon(MuiBugReportOutlined, "BugReportOutlined");
 export const CalendarMonthOutlined = /* @__PURE__ */ staticIcon(MuiCalendarMonthOutlined, "CalendarMonthOutlined");
 export const Check = /* @__PURE__ */ staticIcon(MuiCheck, "Check");
+export const CheckBoxOutlined = /* @__PURE__ */ staticIcon(MuiCheckBoxOutlined, "CheckBoxOutlined");
 export const CheckCircleOutlineOutlined = /* @__PURE__ */ staticIcon(
   MuiCheckCircleOutlineOutlined,
   "CheckCircleOutlineOutlined",
 );
 export const Close = /* @__PURE__ */ staticIcon(MuiClose, "Close");
+export const Code = /* @__PURE__ */ staticIcon(MuiCode, "Code");
 export const ContentCopy = /* @__PURE__ */ staticIcon(MuiContentCopy, "ContentCopy");
 export const DarkModeOutlined = /* @__PURE__ */ staticIcon(MuiDarkModeOutlined, "DarkModeOutlined");
 export const DashboardOutlined = /* @__PURE__ */ staticIcon(MuiDashboardOutlined, "DashboardOutlined");
@@ -104,7 +115,10 @@ export const EmailOutlined = /* @__PURE__ */ staticIcon(MuiEmailOutlined, "Email
 export const ExpandMore = /* @__PURE__ */ staticIcon(MuiExpandMore, "ExpandMore");
 export const FavoriteBorderOutlined = /* @__PURE__ */ staticIcon(MuiFavoriteBorderOutlined, "FavoriteBorderOutlined");
 export const FilterList = /* @__PURE__ */ staticIcon(MuiFilterList, "FilterList");
+export const FormatBold = /* @__PURE__ */ staticIcon(MuiFormatBold, "FormatBold");
+export const FormatItalic = /* @__PURE__ */ staticIcon(MuiFormatItalic, "FormatItalic");
 export const FormatListBulleted = /* @__PURE__ */ staticIcon(MuiFormatListBulleted, "FormatListBulleted");
+export const FormatListNumbered = /* @__PURE__ */ staticIcon(MuiFormatListNumbered, "FormatListNumbered");
 export const FormatQuote = /* @__PURE__ */ staticIcon(MuiFormatQuote, "FormatQuote");
 export const ForumOutlined = /* @__PURE__ */ staticIcon(MuiForumOutlined, "ForumOutlined");
 export const GitHub = /* @__PURE__ */ staticIcon(MuiGitHub, "GitHub");
@@ -116,8 +130,13 @@ export const HealthAndSafetyOutlined = /* @__PURE__ */ staticIcon(
   "HealthAndSafetyOutlined",
 );
 export const HistoryOutlined = /* @__PURE__ */ staticIcon(MuiHistoryOutlined, "HistoryOutlined");
+export const InsertDriveFileOutlined = /* @__PURE__ */ staticIcon(
+  MuiInsertDriveFileOutlined,
+  "InsertDriveFileOutlined",
+);
 export const LightModeOutlined = /* @__PURE__ */ staticIcon(MuiLightModeOutlined, "LightModeOutlined");
 export const LightbulbOutlined = /* @__PURE__ */ staticIcon(MuiLightbulbOutlined, "LightbulbOutlined");
+export const Link = /* @__PURE__ */ staticIcon(MuiLink, "Link");
 export const LocationOnOutlined = /* @__PURE__ */ staticIcon(MuiLocationOnOutlined, "LocationOnOutlined");
 export const ManageAccountsOutlined = /* @__PURE__ */ staticIcon(MuiManageAccountsOutlined, "ManageAccountsOutlined");
 export const MapOutlined = /* @__PURE__ */ staticIcon(MuiMapOutlined, "MapOutlined");

@@ -4,12 +4,13 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { styled } from "@mui/material/styles";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { Avatar } from "~/components/avatar";
 import { DayText } from "~/components/date-text";
 import { TaskAttachments } from "~/components/tasks/attachments";
+import { TaskDescription } from "~/components/tasks/task-description";
 import { FollowButton } from "~/components/tasks/follow-button";
 import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
 import { Checklist } from "~/components/tasks/checklist";
@@ -91,31 +92,6 @@ const Layout = styled("div")(({ theme }) => {
     },
     "& .pl-title-button": { cursor: "text", "&:hover": { borderColor: palette.divider } },
     "& .pl-title-input": { borderColor: palette.primary.main, outline: "none", background: palette.background.paper },
-    "& .pl-desc": {
-      margin: "0 -8px",
-      padding: "6px 8px",
-      borderRadius: 8,
-      border: "1px solid transparent",
-      overflowWrap: "anywhere",
-      "& > :first-of-type": { marginTop: 0 },
-      "& > :last-child": { marginBottom: 0 },
-    },
-    "& .pl-desc[data-editable]": { cursor: "text", "&:hover": { borderColor: palette.divider } },
-    "& .pl-desc-empty": { color: palette.text.secondary },
-    "& .pl-desc-pending": { whiteSpace: "pre-wrap" },
-    "& .pl-desc-editor": { display: "grid", gap: 6 },
-    "& .pl-desc-editor textarea": {
-      font: "inherit",
-      fontSize: 15,
-      padding: 10,
-      minHeight: 160,
-      resize: "vertical",
-      borderRadius: 8,
-      border: `1px solid ${palette.primary.main}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-      outline: "none",
-    },
     "& .pl-hint": { margin: 0, fontSize: 12, color: palette.text.secondary },
     "& .pl-task-main": { gridArea: "main", minWidth: 0 },
     "& .pl-task-rest": { gridArea: "rest" },
@@ -313,15 +289,14 @@ export function TaskPageBody({
       <div className="pl-task-grid">
         <div className="pl-task-main">
           <TaskTitle id={titleId} level={titleLevel} title={title} editable={inPlace} onSave={save} />
-          <section aria-label="Description">
-            <TaskDescription
-              html={task.descriptionHtml}
-              markdown={task.description}
-              pending={pending?.description}
-              editable={inPlace}
-              onSave={save}
-            />
-          </section>
+          <TaskDescription
+            taskUrl={here}
+            html={task.descriptionHtml}
+            markdown={task.description}
+            pending={pending?.description}
+            editable={inPlace}
+            onSave={save}
+          />
           {canEdit && !hydrated ? <TextFieldsForm action={here} task={task} lastResult={fieldResult} /> : null}
         </div>
         <Stack spacing={3} sx={{ minWidth: 0 }} className="pl-task-rest">
@@ -717,83 +692,6 @@ function TaskTitle({
         </button>
       )}
     </Heading>
-  );
-}
-
-/**
- * The description once, rendered; a click turns it into a Markdown editor that saves on
- * leaving or Ctrl+Enter (Escape cancels). While a save is in flight the typed text shows.
- */
-function TaskDescription({
-  html,
-  markdown,
-  pending,
-  editable,
-  onSave,
-}: {
-  html: string;
-  markdown: string;
-  pending?: string;
-  editable: boolean;
-  onSave: (patch: TaskPatch) => void;
-}) {
-  const [editing, setEditing] = useState(false);
-  const area = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (editing) area.current?.focus();
-  }, [editing]);
-  if (editing) {
-    const finish = (keep: boolean) => {
-      const next = area.current?.value.trim() ?? markdown;
-      setEditing(false);
-      if (keep && next !== markdown.trim()) onSave({ description: next });
-    };
-    return (
-      <div className="pl-desc-editor">
-        <textarea
-          ref={area}
-          aria-label="Description"
-          defaultValue={pending ?? markdown}
-          maxLength={20_000}
-          onBlur={() => finish(true)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) finish(true);
-            if (event.key === "Escape") {
-              event.stopPropagation();
-              finish(false);
-            }
-          }}
-        />
-        <p className="pl-hint">Markdown · Ctrl+Enter or click away to save · Esc to cancel</p>
-      </div>
-    );
-  }
-  if (pending !== undefined) return <div className="pl-desc pl-desc-pending">{pending}</div>;
-  if (!markdown) {
-    return editable ? (
-      <button type="button" className="pl-desc pl-desc-empty pl-title-button" onClick={() => setEditing(true)}>
-        Add a description…
-      </button>
-    ) : null;
-  }
-  return (
-    <div
-      className="pl-desc pl-markdown"
-      data-editable={editable || undefined}
-      role={editable ? "button" : undefined}
-      tabIndex={editable ? 0 : undefined}
-      aria-label={editable ? "Description: click to edit" : undefined}
-      onClick={(event) => {
-        // A link inside the description is followed, not edited.
-        if (!editable || (event.target instanceof Element && event.target.closest("a"))) return;
-        setEditing(true);
-      }}
-      onKeyDown={(event) => {
-        if (editable && event.key === "Enter" && event.target === event.currentTarget) setEditing(true);
-      }}
-      // Rendered and sanitized on the server (GitHub's schema): safe to insert as HTML.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
   );
 }
 

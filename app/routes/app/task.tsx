@@ -13,6 +13,7 @@ import { assigneeIdsOf, taskDetail } from "~/.server/tasks/queries";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { membersOf } from "~/.server/team/queries";
 import { addAttachment, attachmentsOf, removeAttachment } from "~/.server/tasks/attachments";
+import { previewDescription } from "~/.server/tasks/description-preview";
 import { labelIdsOfTask, setTaskLabels, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing, setTaskFollowed } from "~/.server/tasks/followers";
 import { ArrowBack } from "~/components/icons/material";
@@ -21,7 +22,7 @@ import { parseTaskLabels } from "~/validation/labels";
 import { isUuid } from "~/validation/ids";
 import { TaskPageBody } from "~/components/tasks/task-page-body";
 import { panelReturnPath } from "~/utils/task-panel";
-import { moveTaskSchema, taskFieldsSchema, taskPatchOf, taskTitle } from "~/validation/task-fields";
+import { descriptionText, moveTaskSchema, taskFieldsSchema, taskPatchOf, taskTitle } from "~/validation/task-fields";
 import type { Route } from "./+types/task";
 import { checklistAction, commentAction, loadTaskSections } from "./task-sections.server";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
@@ -182,15 +183,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "upload-attachment": {
       const file = formData.get("file");
       if (!(file instanceof File) || file.size === 0) {
+        if (viaFetcher) return data({ intent, error: "Choose a file to attach." }, { status: 400 });
         return data({ intent, attachment: "Choose a file to attach." }, { status: 400 });
       }
-      const result = await run(() => addAttachment(actor, { projectId, taskId, file }));
+      const attach = () => addAttachment(actor, { projectId, taskId, file });
+      if (viaFetcher) {
+        // The description editor (a pasted or dropped file) and the files list with JavaScript:
+        // the new file's address, for the editor to link or show it.
+        const result = await runForFetcher(attach);
+        if (!result.ok) return data({ intent, error: result.message }, { status: result.status });
+        const { id, fileName, image } = result.value;
+        const url = `/app/project/${projectId}/task/${taskId}/attachment/${id}`;
+        return data({ intent, ok: true as const, attachment: { id, fileName, image, url } });
+      }
+      const result = await run(attach);
       if (!result.ok) return data({ intent, attachment: result.message }, { status: 400 });
       return redirectWithToast(
         `${here}#task-attachments`,
         { title: "File attached", description: `${result.value.fileName} is on the task.`, variant: "success" },
         request,
       );
+    }
+    case "preview-description": {
+      // The description editor's Preview tab: the text rendered as it would be saved, nothing written.
+      const markdown = descriptionText.safeParse(formData.get("description") ?? "");
+      if (!markdown.success) return data({ intent, error: markdown.error.issues[0]!.message }, { status: 400 });
+      const render = () => previewDescription(actor.userId, { projectId, taskId, markdown: markdown.data });
+      if (viaFetcher) {
+        const result = await runForFetcher(render);
+        if (!result.ok) return data({ intent, error: result.message }, { status: result.status });
+        return data({ intent, html: result.value });
+      }
+      // Not the editor's own request: a refusal is its page, like any other intent's.
+      const result = await run(render);
+      return data({ intent, html: result.ok ? result.value : "" });
     }
     case "delete-attachment": {
       const attachmentId = attachmentIdOf(formData);
