@@ -320,7 +320,10 @@ function AddComment({
       box.current?.focus();
       return;
     }
-    void fetcher.submit({ intent: "add-comment", body: text }, { method: "post", action, preventScrollReset: true });
+    void fetcher.submit(
+      { intent: "add-comment", body: text, via: "fetcher" },
+      { method: "post", action, preventScrollReset: true },
+    );
     setText("");
     setError(undefined);
     box.current?.focus();
