@@ -10,6 +10,7 @@ import { dropdownStyles } from "~/components/dropdown";
 import { iconStyles } from "~/components/icons/static-icon";
 import { listBaseStyles } from "~/components/lists/styles";
 import { logoStyles } from "~/components/logo";
+import { mentionChipStyles } from "~/components/mentions/mention-styles";
 import { projectPageStyles } from "~/components/project/project-header";
 import { viewNavStyles } from "~/components/project/view-nav";
 import { dashboardPageStyles } from "~/components/dashboard/dashboard-page";
@@ -22,8 +23,8 @@ import { THEME_SWITCHING_ATTRIBUTE } from "./switch-theme";
 /**
  * The CSS of what every page shows, keyed by class name: the Material icons, the app
  * shell (top bar, sidebar, dropdowns, logo, avatar, the assistant's button), the pieces repeated
- * items share, the dashboard, and a project's head, view links and List view (its default). It goes into the
- * theme stylesheet made once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
+ * items share, the dashboard, and a project's head, view links and List view (its default),
+ * and the @mention chips of rendered Markdown. It goes into the theme stylesheet made once per process (app/.server/theme/global-stylesheet.tsx, decision 012): emotion
  * rendered it into every page, serializing and hashing each element's rules on every
  * request. Every colour is a theme CSS variable, so one sheet serves every request and
  * colour scheme. The entries follow the order in which the page renders them (as emotion
@@ -54,6 +55,7 @@ export function staticStyles(theme: Theme): CSSObject {
     ".pl-task-list": taskListStyles(theme),
     ...quickAddStyles(theme),
     ".pl-ai-widget": assistantWidgetStyles(theme),
+    ...mentionChipStyles(theme),
     // While the colour scheme switches (switch-theme.ts).
     [`html[${THEME_SWITCHING_ATTRIBUTE}] *, html[${THEME_SWITCHING_ATTRIBUTE}] *::before, html[${THEME_SWITCHING_ATTRIBUTE}] *::after`]:
       { transition: "none !important" },

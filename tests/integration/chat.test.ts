@@ -56,8 +56,9 @@ describe.each(engines)("chat on %s", (engine) => {
     ]);
 
     const [shown] = (await pageFor(owner, project.id)).messages;
-    expect(shown?.html).toContain('<span class="pl-mention">@ada lovelace</span>');
-    expect(shown?.html).toContain('<span class="pl-mention">@Grace</span>');
+    // As chips with the person's name, whatever was typed; the reader's own mention stands out.
+    expect(shown?.html).toContain('<span class="pl-mention pl-mention-self">@Ada Lovelace</span>');
+    expect(shown?.html).toContain('<span class="pl-mention">@Grace Hopper</span>');
     expect(shown?.html).not.toContain('<span class="pl-mention">@Linus');
     expect(shown?.html).not.toContain('<span class="pl-mention">@Alan');
     expect(shown).toMatchObject({ author: { name: "Alan Kay" }, canEdit: false, canDelete: true, body: null });

@@ -18,10 +18,12 @@ import {
 import { addComment, deleteComment, editComment, taskComments } from "~/.server/tasks/comments";
 import { taskHistory } from "~/.server/tasks/history";
 import { boardColumns } from "~/.server/tasks/queries";
-import { createTask } from "~/.server/tasks/tasks";
+import { createTask, updateTask } from "~/.server/tasks/tasks";
 import { describeActivity } from "~/utils/activity-text";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser } from "../setup/factories";
+import { callLoader } from "../setup/route-harness";
+import * as taskRoute from "~/routes/app/task";
 
 /** The task page's comments, checklist and history, on PGlite and PostgreSQL. */
 describe.each(engines)("task comments, checklist and history on %s", (engine) => {
@@ -103,6 +105,31 @@ describe.each(engines)("task comments, checklist and history on %s", (engine) =>
     // Only the Markdown is stored, as written; it is rendered when read.
     const [stored] = await db().select({ body: comments.body }).from(comments).where(eq(comments.publicId, id));
     expect(stored?.body).toBe(body);
+  });
+
+  it("the task page shows @mentions in comments and the description as chips, and offers the members", async () => {
+    const { owner, project, task } = await setup();
+    const sam = await buildUser({ fullName: "Sam Lee" });
+    await addMember(owner.workspaceId, sam.id, "editor");
+    await updateTask(owner.actor, { taskId: task.id, description: "For @sam" });
+    await addComment(sam.actor, { taskId: task.id, body: "Over to @Olivia, cc @Sam Lee and @Nobody" });
+    const page = await callLoader(taskRoute.loader, {
+      path: `/app/project/${project.id}/task/${task.id}`,
+      params: { projectId: project.id, taskId: task.id },
+      user: owner,
+    });
+    expect(page.status).toBe(200);
+    const data = page.data as {
+      task: { descriptionHtml: string };
+      comments: { items: { html: string }[] };
+      members: { id: string; name: string }[];
+    };
+    // Only the viewer's own mention is marked as theirs; "@Nobody" is no member, so plain text.
+    expect(data.comments.items[0]!.html).toBe(
+      '<p>Over to <span class="pl-mention pl-mention-self">@Olivia Owner</span>, cc <span class="pl-mention">@Sam Lee</span> and @Nobody</p>',
+    );
+    expect(data.task.descriptionHtml).toBe('<p>For <span class="pl-mention">@Sam Lee</span></p>');
+    expect(data.members.map((member) => member.name).sort()).toEqual(["Olivia Owner", "Sam Lee"]);
   });
 
   it("shows the latest comments oldest first, with how many earlier ones are left out", async () => {

@@ -1,6 +1,8 @@
+import type { MentionFinder } from "../content/markdown";
+
 /**
- * @mentions in chat messages. The rule, the same when a message is saved (to store who is
- * mentioned) and when it is shown (to highlight them):
+ * @mentions in chat messages, task comments and task descriptions. The rule, the same when a
+ * text is saved (to store or notify who is mentioned) and when it is shown (as chips):
  *
  * - A mention starts with `@` at the start of the text or after anything but a letter,
  *   a digit or another `@` (so `ada@example.com` is an address, not a mention).
@@ -78,4 +80,19 @@ function mentionAt(
 /** The distinct members mentioned in `text`, in order of first mention. */
 export function mentionedIds(text: string, members: readonly MentionCandidate[]) {
   return [...new Set(findMentions(text, members).map((span) => span.userId))];
+}
+
+/**
+ * The mention chips of a rendered text (`renderUserMarkdown`'s `mentions`): each mention of
+ * one of `members` shows as `@` and their name, the reader's own (`viewerId`) marked.
+ */
+export function mentionChips(members: readonly MentionCandidate[], viewerId: string | null): MentionFinder {
+  const names = new Map(members.map((member) => [member.id, member.name.trim()]));
+  return (text) =>
+    findMentions(text, members).map((span) => ({
+      start: span.start,
+      end: span.end,
+      label: `@${names.get(span.userId) ?? ""}`,
+      self: span.userId === viewerId,
+    }));
 }

@@ -4,7 +4,7 @@ import { renderUserMarkdown } from "../content/markdown";
 import { db } from "../db";
 import { messages, profiles, workspaceMembers, type Role } from "../db/schema";
 import { can } from "../policies";
-import { findMentions } from "./mentions";
+import { mentionChips } from "./mentions";
 
 /** Messages on one page of the thread; older ones are behind "Load older messages". */
 export const CHAT_PAGE = 50;
@@ -43,7 +43,7 @@ export async function chatPage(project: ProjectRef, viewer: Viewer, before: stri
       edited: row.editedAt !== null,
       deleted: row.deletedAt !== null,
       // Rendered and sanitized here (GitHub's schema): safe to insert as HTML.
-      html: row.deletedAt ? "" : renderUserMarkdown(row.body, { highlight: (text) => findMentions(text, highlight) }),
+      html: row.deletedAt ? "" : renderUserMarkdown(row.body, { mentions: mentionChips(highlight, viewer.userId) }),
       // The Markdown source only where the viewer may edit it (the edit form's text).
       body: can(viewer.role, "message.update", state) ? row.body : null,
       canEdit: can(viewer.role, "message.update", state),
@@ -58,7 +58,7 @@ export async function chatPage(project: ProjectRef, viewer: Viewer, before: stri
     messages: items,
     /** The cursor for the previous page: the oldest message shown. */
     olderBefore: older ? (page[0]?.publicId ?? null) : null,
-    members: members.map(({ id, name }) => ({ id, name })),
+    members: members.map(({ id, name, avatarUrl }) => ({ id, name, avatarUrl })),
     canPost: can(viewer.role, "message.create", { parent: project }),
   };
 }
@@ -93,7 +93,7 @@ function latestMessages(projectId: string, before: string | null) {
 async function mentionMembers(workspaceId: string, mentioned: string[]) {
   const name = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${profiles.email})`;
   return db()
-    .select({ id: workspaceMembers.userId, name })
+    .select({ id: workspaceMembers.userId, name, avatarUrl: profiles.avatarUrl })
     .from(workspaceMembers)
     .innerJoin(profiles, eq(profiles.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))

@@ -71,3 +71,42 @@ describe("renderUserMarkdown", () => {
     expect(loose).toContain('<p><input type="checkbox" disabled aria-label="one"> one</p>');
   });
 });
+
+describe("renderUserMarkdown's mention chips", () => {
+  const members = [
+    { id: "sam", name: "Sam Lee" },
+    { id: "ada", name: "Ada Lovelace" },
+    // A display name is the member's own to write: it must come out as text, never as markup.
+    { id: "eve", name: '<img src=x onerror="alert(1)">Eve' },
+  ];
+
+  it("shows each mention as a chip with the person's name, the reader's own marked", async () => {
+    const { renderUserMarkdown } = await import("./markdown");
+    const { mentionChips } = await import("../chat/mentions");
+    const html = renderUserMarkdown("Ask @sam and **@Ada Lovelace**, not `@sam` or [@sam](https://example.com).", {
+      mentions: mentionChips(members, "ada"),
+    });
+    expect(html).toBe(
+      '<p>Ask <span class="pl-mention">@Sam Lee</span> and <strong><span class="pl-mention pl-mention-self">@Ada Lovelace</span></strong>, not <code>@sam</code> or <a href="https://example.com">@sam</a>.</p>',
+    );
+  });
+
+  it("escapes what a name holds and keeps the chip's class out of the author's reach", async () => {
+    const { renderUserMarkdown } = await import("./markdown");
+    const { mentionChips } = await import("../chat/mentions");
+    const mentions = mentionChips(members, null);
+    // The name typed with its markup written as entities, so the text node holds it as it is.
+    const html = renderUserMarkdown('Hi @&lt;img src=x onerror="alert(1)"&gt;Eve!', { mentions });
+    expect(html).toBe(
+      '<p>Hi <span class="pl-mention">@&#x3C;img src=x onerror="alert(1)">Eve</span>!</p>',
+    );
+    expect(html).not.toMatch(/<img/);
+    // Markup written by hand is dropped, and a class is not the author's to set.
+    const forged = renderUserMarkdown(
+      '<span class="pl-mention pl-mention-self">@Boss</span> and <b class="pl-mention">x</b>',
+      { mentions },
+    );
+    expect(forged).not.toMatch(/pl-mention|<span|<b/);
+    expect(renderUserMarkdown("Nobody: @Someone Else", { mentions })).toBe("<p>Nobody: @Someone Else</p>");
+  });
+});

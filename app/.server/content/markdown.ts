@@ -58,20 +58,26 @@ const userProcessor = unified()
   .use(rehypeSanitize, defaultSchema)
   .use(ownImagesOnly)
   .use(namedTaskCheckboxes)
-  .use(highlightSpans)
+  .use(mentionChips)
   .use(rehypeStringify);
 
-/** Finds the stretches of a text to highlight (chat @mentions), as offsets into it. */
-export type Highlighter = (text: string) => readonly { start: number; end: number }[];
+/**
+ * A mention to show as a chip: where it is in a text of the rendered page, the words the
+ * chip shows (`@Sam Lee`, the person's name whatever was typed) and whether it names the
+ * reader, whose own mentions stand out.
+ */
+export type MentionChip = { start: number; end: number; label: string; self: boolean };
+/** Finds the mentions in one text of the rendered page (app/.server/chat/mentions.ts). */
+export type MentionFinder = (text: string) => readonly MentionChip[];
 
 declare module "vfile" {
   interface DataMap {
-    highlight: Highlighter;
+    mentions: MentionFinder;
   }
 }
 
-export function renderUserMarkdown(markdown: string, options: { highlight?: Highlighter } = {}): string {
-  return String(userProcessor.processSync({ value: markdown, data: { highlight: options.highlight } }));
+export function renderUserMarkdown(markdown: string, options: { mentions?: MentionFinder } = {}): string {
+  return String(userProcessor.processSync({ value: markdown, data: { mentions: options.mentions } }));
 }
 
 /**
@@ -134,19 +140,22 @@ function namedTaskCheckboxes() {
   };
 }
 
-/** Where a highlight would mean nothing or change what the text is: code, and link text. */
-const NO_HIGHLIGHT = new Set(["code", "pre", "a"]);
+/** Where a mention would mean nothing or change what the text is: code, and link text. */
+const NO_MENTIONS = new Set(["code", "pre", "a"]);
 
 /**
- * Wraps what the file's `highlight` finds in the rendered text in `<span class="pl-mention">`.
- * It runs after sanitizing, so the class is ours and cannot be written by the author.
+ * Turns what the file's `mentions` finds in the rendered text into
+ * `<span class="pl-mention">@Name</span>` (with `pl-mention-self` for the reader), styled
+ * once in the theme stylesheet. It runs after sanitizing, so the class is ours and cannot
+ * be written by the author (the sanitizer drops classes people write), and the chip's words
+ * are a text node, escaped when the tree is written out, whatever the name holds.
  */
-function highlightSpans() {
+function mentionChips() {
   return (tree: Root, file: VFile) => {
-    const find = file.data.highlight;
+    const find = file.data.mentions;
     if (!find) return;
     visit(tree, (node, index, parent) => {
-      if (node.type === "element" && NO_HIGHLIGHT.has(node.tagName)) return SKIP;
+      if (node.type === "element" && NO_MENTIONS.has(node.tagName)) return SKIP;
       if (node.type !== "text" || !parent || index === undefined) return;
       const spans = find(node.value);
       if (spans.length === 0) return;
@@ -157,8 +166,8 @@ function highlightSpans() {
         parts.push({
           type: "element",
           tagName: "span",
-          properties: { className: ["pl-mention"] },
-          children: [{ type: "text", value: node.value.slice(span.start, span.end) }],
+          properties: { className: span.self ? ["pl-mention", "pl-mention-self"] : ["pl-mention"] },
+          children: [{ type: "text", value: span.label }],
         });
         from = span.end;
       }

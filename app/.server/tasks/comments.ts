@@ -9,7 +9,7 @@ import { NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize, can } from "../policies";
 import { mentionCandidates } from "../chat/messages";
-import { mentionedIds } from "../chat/mentions";
+import { mentionChips, mentionedIds, type MentionCandidate } from "../chat/mentions";
 import { taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
 import { addFollowers } from "./followers";
 
@@ -107,14 +107,23 @@ export const COMMENT_PAGE = 50;
 
 /**
  * A task's live comments for its page, as `viewerId` sees them: the latest `limit`, oldest
- * first, each with its author, its body rendered to sanitized HTML and what the viewer may
- * do to it; `earlier` counts the ones left out. The Markdown source goes only with the
- * comment being edited (`editing`), for its form.
+ * first, each with its author, its body rendered to sanitized HTML (the @mentions of
+ * `members` as chips, the viewer's own marked) and what the viewer may do to it; `earlier`
+ * counts the ones left out. The Markdown source goes only with the comment being edited
+ * (`editing`), for its form. `members` may be a promise: the page reads them beside this.
  */
 export async function taskComments(
   access: TaskAccess,
   viewerId: string,
-  { limit = COMMENT_PAGE, editing }: { limit?: number; editing?: string | null } = {},
+  {
+    limit = COMMENT_PAGE,
+    editing,
+    members = [],
+  }: {
+    limit?: number;
+    editing?: string | null;
+    members?: readonly MentionCandidate[] | Promise<readonly MentionCandidate[]>;
+  } = {},
 ) {
   const rows = await db()
     .select({
@@ -134,6 +143,7 @@ export async function taskComments(
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(limit);
   const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  const mentions = mentionChips(await members, viewerId);
   return {
     earlier: total - rows.length,
     items: rows.reverse().map((row) => {
@@ -144,7 +154,7 @@ export async function taskComments(
         author: row.fullName || row.email || "Former member",
         avatarUrl: row.avatarUrl,
         // Rendered and sanitized here (GitHub's schema): safe to insert as HTML.
-        html: renderUserMarkdown(row.body),
+        html: renderUserMarkdown(row.body, { mentions }),
         source: canEdit && row.id === editing ? row.body : null,
         at: row.createdAt.toISOString(),
         edited: row.editedAt !== null,

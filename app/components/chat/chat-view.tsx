@@ -5,6 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { useDateViewer } from "~/components/date-text";
 import { Composer } from "~/components/chat/composer";
+import { MentionTextarea, type MentionMember } from "~/components/mentions/mention-textarea";
 import type { ChatData, ChatMessage, ChatRefusal } from "~/components/chat/types";
 import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";
 
@@ -77,13 +78,6 @@ const Chat = styled("div")(({ theme }) => {
       "& p": { margin: "4px 0" },
       "& pre": { overflowX: "auto", padding: 8, borderRadius: 6, background: palette.action.hover },
     },
-    "& .pl-mention": {
-      padding: "0 2px",
-      borderRadius: 4,
-      fontWeight: 600,
-      color: palette.primary.main,
-      background: palette.action.selected,
-    },
     "& .pl-deleted": { margin: "4px 0", fontStyle: "italic", color: palette.text.secondary },
     "& .pl-message-actions": { display: "flex", gap: 12, alignItems: "center", fontSize: 12 },
     "& .pl-message-actions form": { display: "inline" },
@@ -111,23 +105,7 @@ const Chat = styled("div")(({ theme }) => {
     "& .pl-latest-link": { justifySelf: "center", fontSize: 14 },
     "& .pl-composer": { display: "grid", gap: 6 },
     "& .pl-composer-row": { display: "flex", gap: 8, alignItems: "flex-start" },
-    "& .pl-composer-field": { position: "relative", flexGrow: 1, minWidth: 0 },
-    "& .pl-mentions": {
-      position: "absolute",
-      bottom: "calc(100% + 4px)",
-      left: 0,
-      minWidth: 220,
-      margin: 0,
-      padding: "4px 0",
-      listStyle: "none",
-      background: palette.background.paper,
-      border: `1px solid ${palette.divider}`,
-      borderRadius: 8,
-      boxShadow: theme.vars.shadows[6],
-      zIndex: theme.zIndex.modal,
-    },
-    "& .pl-mentions li": { padding: "6px 12px", cursor: "pointer", fontSize: 14 },
-    "& .pl-mentions li[aria-selected=true]": { background: palette.action.selected },
+    "& .pl-composer-row > .pl-mention-field": { flexGrow: 1 },
     "& .pl-field-error": { margin: 0, fontSize: 13, color: palette.error.main },
     "& .pl-hint": { margin: 0, fontSize: 12, color: palette.text.secondary },
     "& .pl-read-only": { margin: 0, color: palette.text.secondary },
@@ -211,6 +189,7 @@ export function ChatView({
                     deleting === message.id ? { ...message, deleted: true, canEdit: false, canDelete: false } : message
                   }
                   here={here}
+                  members={chat.members}
                   time={time}
                   editing={editing === message.id}
                   refused={editRefusal?.messageId === message.id ? editRefusal : undefined}
@@ -243,12 +222,14 @@ export function ChatView({
 function Message({
   message,
   here,
+  members,
   time,
   editing,
   refused,
 }: {
   message: ChatMessage;
   here: string;
+  members: readonly MentionMember[];
   time: (iso: string) => string;
   editing: boolean;
   refused?: ChatRefusal;
@@ -264,7 +245,7 @@ function Message({
           <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
         </div>
         {editing && message.canEdit ? (
-          <EditForm message={message} here={here} back={back} refused={refused} />
+          <EditForm message={message} here={here} back={back} members={members} refused={refused} />
         ) : message.deleted ? (
           <p className="pl-deleted">This message was deleted.</p>
         ) : (
@@ -297,11 +278,13 @@ function EditForm({
   message,
   here,
   back,
+  members,
   refused,
 }: {
   message: ChatMessage;
   here: string;
   back: string;
+  members: readonly MentionMember[];
   refused?: ChatRefusal;
 }) {
   const field = `edit-${message.id}`;
@@ -311,13 +294,14 @@ function EditForm({
       <input type="hidden" name="messageId" value={message.id} />
       <input type="hidden" name="redirectTo" value={back} />
       <label htmlFor={field}>Edit message</label>
-      <textarea
+      <MentionTextarea
         id={field}
         name="body"
         required
         rows={3}
         maxLength={MESSAGE_MAX_LENGTH}
         autoFocus
+        members={members}
         defaultValue={refused?.body ?? message.body ?? ""}
         aria-invalid={refused ? true : undefined}
         aria-describedby={refused ? `${field}-error` : undefined}

@@ -21,7 +21,7 @@ export type ChatData = {
   /** Cursor of the page of older messages, when there is one. */
   olderBefore: string | null;
   /** The workspace's members the @mention suggestions offer. */
-  members: { id: string; name: string }[];
+  members: { id: string; name: string; avatarUrl: string | null }[];
   canPost: boolean;
   /** `?before=`: this page is older messages. */
   before: string | null;

@@ -346,6 +346,7 @@ export function TaskPageBody({
             taskUrl={here}
             comments={loaderData.comments}
             canComment={loaderData.canComment}
+            members={loaderData.members}
             refused={actionData && "commentRefused" in actionData ? actionData.commentRefused : undefined}
           />
           <TaskHistory history={loaderData.history} />

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 
-import { run, type SignedInActor } from "~/.server/http/respond";
+import { run, runForFetcher, type SignedInActor } from "~/.server/http/respond";
 import {
   addChecklistItem,
   deleteChecklistItem,
@@ -12,6 +12,7 @@ import {
 } from "~/.server/tasks/checklist";
 import { addComment, COMMENT_PAGE, deleteComment, editComment, taskComments } from "~/.server/tasks/comments";
 import type { TaskAccess } from "~/.server/tasks/access";
+import type { MentionCandidate } from "~/.server/chat/mentions";
 import { taskHistory } from "~/.server/tasks/history";
 import {
   addChecklistItemSchema,
@@ -26,18 +27,25 @@ import { addCommentSchema, deleteCommentSchema, editCommentSchema } from "~/vali
  * The task page's comments, checklist and history: what its loader reads for them and how
  * its action answers their forms. A plain form sends `redirectTo` and comes back there (the
  * page again, at the section); a fetcher sends none and gets `{ ok: true }`, the page's
- * data revalidating behind it. Bad input is the page again (400) with what was typed and why.
+ * data revalidating behind it. Bad input is the page again (400) with what was typed and why;
+ * a new comment sent with `via=fetcher` gets every refusal that way (403 and 404 too).
  */
 
 /** "Show earlier comments" raises the thread's length by a page at a time, up to this. */
 const MAX_COMMENTS = 500;
 
-export async function loadTaskSections(access: TaskAccess, viewerId: string, url: URL) {
+export async function loadTaskSections(
+  access: TaskAccess,
+  viewerId: string,
+  url: URL,
+  /** The workspace's members, whose @mentions the comments show as chips (the page reads them anyway). */
+  members: Promise<readonly MentionCandidate[]>,
+) {
   const asked = Math.floor(Number(url.searchParams.get("comments")) || 0);
   const shown = Math.min(Math.max(asked, COMMENT_PAGE), MAX_COMMENTS);
   const editComment = url.searchParams.get("editComment");
   const [comments, checklist, history] = await Promise.all([
-    taskComments(access, viewerId, { limit: shown, editing: editComment }),
+    taskComments(access, viewerId, { limit: shown, editing: editComment, members }),
     taskChecklist(access.task.id),
     taskHistory(access.task),
   ]);
@@ -65,19 +73,25 @@ export type ChecklistRefusal = { intent: string; itemId?: string; title: string;
 export async function commentAction(intent: string, { actor, projectId, taskId, formData, here }: Target) {
   const task = { projectId, taskId };
   const body = String(formData.get("body") ?? "");
-  const refuse = (error: string) =>
+  const refuse = (error: string, status: 400 | 403 | 404 = 400) =>
     data(
       {
         intent,
         commentRefused: { intent, commentId: stringOf(formData, "commentId"), body, error } satisfies CommentRefusal,
       },
-      { status: 400 },
+      { status },
     );
   switch (intent) {
     case "add-comment": {
       const submission = parseWithZod(formData, { schema: addCommentSchema });
       if (submission.status !== "success") return refuse(firstError(submission.error));
-      const result = await run(() => addComment(actor, { ...task, body: submission.value.body }));
+      const add = () => addComment(actor, { ...task, body: submission.value.body });
+      // The thread's fetcher (comments.tsx) puts every refusal back in the box, a 403 too.
+      if (formData.get("via") === "fetcher") {
+        const result = await runForFetcher(add);
+        return result.ok ? data({ intent, ok: true as const }) : refuse(result.message, result.status);
+      }
+      const result = await run(add);
       if (!result.ok) return refuse(result.message);
       return done(formData, here, intent, `#comment-${result.value.id}`);
     }

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 
+import { mentionChips } from "~/.server/chat/mentions";
 import { renderUserMarkdown } from "~/.server/content/markdown";
 import { load, requireActor, run, runForFetcher } from "~/.server/http/respond";
 import { todayFor } from "~/.server/http/viewer";
@@ -39,11 +40,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireActor(request, context);
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
+  // Read once: the assignee editor, the @mention suggestions and the mention chips all use them.
+  const workspaceMembers = membersOf(access.workspace.id);
   const [detail, members, assigned, sections, labels, labelled, attachments, following] = await Promise.all([
     taskDetail(access.task, access.project),
-    membersOf(access.workspace.id),
+    workspaceMembers,
     assigneeIdsOf(access.task.id),
-    loadTaskSections(access, user.id, new URL(request.url)),
+    loadTaskSections(access, user.id, new URL(request.url), workspaceMembers.then(asMentionCandidates)),
     workspaceLabels(access.workspace.id),
     labelIdsOfTask(access.task.id),
     attachmentsOf(access.task.id),
@@ -57,7 +60,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       title: access.task.title,
       description: access.task.description,
       // Rendered and sanitized on the server (GitHub's schema): safe to insert as HTML.
-      descriptionHtml: renderUserMarkdown(access.task.description),
+      descriptionHtml: renderUserMarkdown(access.task.description, {
+        mentions: mentionChips(asMentionCandidates(members), user.id),
+      }),
       priority: access.task.priority,
       startDate: access.task.startDate,
       dueDate: access.task.dueDate,
@@ -89,6 +94,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     following,
     canFollow: permissions["task.follow"],
   };
+}
+
+function asMentionCandidates(members: readonly { userId: string; name: string }[]) {
+  return members.map((member) => ({ id: member.userId, name: member.name }));
 }
 
 /**
