@@ -135,20 +135,33 @@ const List = styled("div")(({ theme }) => {
     },
     "& input[aria-invalid=true]": { borderColor: palette.error.main },
     "& .pl-add": { display: "flex", flexWrap: "wrap", gap: 8, alignItems: "flex-start" },
+    "& .pl-add input[type=text]": { padding: 8 },
+    // The add button looks like the page's other outlined buttons (Add Subtask).
+    "& .pl-add button": {
+      padding: "7px 15px",
+      borderColor: palette.primary.main,
+      color: palette.primary.main,
+      fontSize: 14,
+      fontWeight: 600,
+    },
     "& .pl-add > div, & .pl-rename > div": { flexGrow: 1, minWidth: 200, display: "grid", gap: 4 },
     "& .pl-rename": { flexGrow: 1 },
     "& .pl-field-error": { margin: 0, fontSize: 13, color: palette.error.main },
     "& .pl-hint": { margin: 0, color: palette.text.secondary },
 
     // In place (JavaScript): rows without borders, the handle and bin shown on hover or focus.
+    // In place (JavaScript): rows without borders. On a wide screen with a mouse the drag
+    // handle sits in the card's margin and shows, with the bin, on hover or focus; on a touch
+    // screen or a narrow one both are always there, the handle at the start of the row.
     "& .pl-rows": { listStyle: "none", margin: "0 -6px", padding: 0, display: "grid" },
     "& .pl-row": {
       position: "relative",
       display: "flex",
-      alignItems: "center",
-      gap: 4,
+      // The checkbox and buttons stay by the first line of a long title.
+      alignItems: "flex-start",
+      gap: 2,
       minHeight: 36,
-      padding: "2px 4px 2px 0",
+      padding: "2px 2px 2px 6px",
       borderRadius: 8,
       background: palette.background.paper,
       "&:hover, &:focus-within": { background: palette.action.hover },
@@ -159,15 +172,22 @@ const List = styled("div")(({ theme }) => {
       boxShadow: theme.shadows[4],
     },
     "& .pl-row[data-adding]": { opacity: 0.6 },
-    "& .pl-row .pl-drag": { ...iconButton, cursor: "grab", touchAction: "none", color: palette.text.disabled },
-    "& .pl-row .pl-delete": iconButton,
-    "& .pl-row .pl-drag, & .pl-row .pl-delete": {
-      opacity: 0,
-      "@media (hover: none)": { opacity: 1 },
+    "& .pl-row .pl-drag": {
+      ...iconButton,
+      width: 20,
+      marginTop: 4,
+      cursor: "grab",
+      touchAction: "none",
+      color: palette.text.disabled,
     },
-    "& .pl-row:hover .pl-drag, & .pl-row:focus-within .pl-drag, & .pl-row:hover .pl-delete, & .pl-row:focus-within .pl-delete":
-      { opacity: 1 },
-    "& .pl-row input[type=checkbox]": { margin: "0 4px" },
+    "& .pl-row .pl-delete": { ...iconButton, marginTop: 4 },
+    "@media (hover: hover) and (min-width: 600px)": {
+      "& .pl-row .pl-drag": { position: "absolute", left: -20, top: 2 },
+      "& .pl-row .pl-drag, & .pl-row .pl-delete": { opacity: 0 },
+      "& .pl-row:hover .pl-drag, & .pl-row:focus-within .pl-drag, & .pl-row:hover .pl-delete, & .pl-row:focus-within .pl-delete, & .pl-row[data-dragging] .pl-drag":
+        { opacity: 1 },
+    },
+    "& .pl-row input[type=checkbox]": { margin: "9px 6px 0 0" },
     "& .pl-row .pl-item-title": {
       flexGrow: 1,
       minWidth: 0,
@@ -275,6 +295,8 @@ function ChecklistInPlace({ items, taskUrl }: { items: Item[]; taskUrl: string }
 
   // What the next announcement says: set by the drag handlers, which dnd-kit runs first.
   const said = useRef("");
+  // Where the item was last announced, so passing over its own place repeats nothing.
+  const lastPlace = useRef(-1);
   const announcements = useMemo<Announcements>(() => {
     const say = () => said.current;
     return { onDragStart: say, onDragOver: say, onDragEnd: say, onDragCancel: say };
@@ -288,12 +310,17 @@ function ChecklistInPlace({ items, taskUrl }: { items: Item[]; taskUrl: string }
   const titleOf = (id: UniqueIdentifier) => shown[indexOf(id)]?.title ?? "The item";
 
   function onDragStart({ active }: DragStartEvent) {
-    said.current = `Picked up ${titleOf(active.id)}. It is at ${place(indexOf(active.id))}.`;
+    lastPlace.current = indexOf(active.id);
+    said.current = `Picked up ${titleOf(active.id)}. It is at ${place(lastPlace.current)}.`;
   }
   function onDragOver({ active, over }: DragOverEvent) {
-    said.current = over
-      ? `${titleOf(active.id)} is over ${place(indexOf(over.id))}.`
-      : `${titleOf(active.id)} is not over the checklist.`;
+    const index = over ? indexOf(over.id) : -1;
+    if (index === lastPlace.current) return;
+    lastPlace.current = index;
+    said.current =
+      index >= 0
+        ? `${titleOf(active.id)} is over ${place(index)}.`
+        : `${titleOf(active.id)} is not over the checklist.`;
   }
   function onDragEnd({ active, over }: DragEndEvent) {
     const from = indexOf(active.id);
@@ -342,7 +369,7 @@ function ChecklistInPlace({ items, taskUrl }: { items: Item[]; taskUrl: string }
           onDragCancel={onDragCancel}
         >
           <SortableContext items={shown.map((item) => item.id)} strategy={verticalListSortingStrategy}>
-            <ul className="pl-rows" aria-label="Checklist items">
+            <ul className="pl-rows" aria-label="Checklist items" aria-busy={inFlight.length > 0 || undefined}>
               {shown.map((item, index) => (
                 <ChecklistRow
                   key={item.id}
@@ -607,7 +634,14 @@ function ChecklistForms({
                   <>
                     <form method="post" action={pathname} className="pl-tick">
                       <ItemFields intent="toggle-checklist-item" id={item.id} back={pathname} />
-                      <input type="checkbox" id={`check-${item.id}`} name="done" defaultChecked={item.done} />
+                      {/* No restoring of a box ticked and not saved before a reload: the page shows what is saved. */}
+                      <input
+                        type="checkbox"
+                        id={`check-${item.id}`}
+                        name="done"
+                        defaultChecked={item.done}
+                        autoComplete="off"
+                      />
                       <label htmlFor={`check-${item.id}`}>{item.title}</label>
                       <button type="submit" aria-label={`Save ${item.title}`}>
                         Save

@@ -99,7 +99,13 @@ const Section = styled("div")(({ theme }) => {
       // The status column lines up from row to row; a long name ends in "…".
       width: 132,
       "& > span:last-child": { overflow: "hidden", textOverflow: "ellipsis" },
-      "@container (max-width: 480px)": { width: "auto", "& > span:last-child": { display: "none" } },
+    },
+    // Narrow (a phone): the title on a line of its own, the key and chips under it.
+    "@container (max-width: 480px)": {
+      "& .pl-subtasks li": { flexWrap: "wrap", rowGap: 0, columnGap: 8, padding: "6px" },
+      "& .pl-sub-title": { order: -1, flexBasis: "100%" },
+      "& .pl-sub-status": { width: "auto", marginLeft: -8 },
+      "& .pl-sub-people": { marginLeft: "auto" },
     },
     "& .pl-sub-people": { justifyContent: "center", minWidth: 44 },
     "& .pl-nobody": {
@@ -201,7 +207,12 @@ export function Subtasks({
           </p>
         ) : null}
         {total > 0 ? (
-          <ul className="pl-subtasks" aria-label="Subtasks" onClickCapture={inPlace ? onChip : undefined}>
+          <ul
+            className="pl-subtasks"
+            aria-label="Subtasks"
+            aria-busy={adding.length > 0 || subtasks.some((subtask) => editor.pending.has(subtask.id)) || undefined}
+            onClickCapture={inPlace ? onChip : undefined}
+          >
             {rows.map(({ subtask, status, people }) => {
               const url = urlOf(subtask.id);
               // A value, and with edit rights a chip that opens its editor (the subtask's page without JavaScript).
