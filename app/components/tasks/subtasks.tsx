@@ -177,6 +177,8 @@ export function Subtasks({
       status: status
         ? { name: status.name, color: status.color }
         : { name: subtask.status, color: subtask.statusColor },
+      // Done as its (new) status says: a "done" status completes a task (moveTask).
+      done: status ? status.category === "done" : subtask.done,
       people,
     };
   });
@@ -191,7 +193,7 @@ export function Subtasks({
       request.field,
     );
   };
-  const done = subtasks.filter((subtask) => subtask.done).length;
+  const done = rows.filter((row) => row.done).length;
   const total = subtasks.length + adding.length;
   return (
     <SectionCard title="Subtasks" id="subtasks">
@@ -213,7 +215,7 @@ export function Subtasks({
             aria-busy={adding.length > 0 || subtasks.some((subtask) => editor.pending.has(subtask.id)) || undefined}
             onClickCapture={inPlace ? onChip : undefined}
           >
-            {rows.map(({ subtask, status, people }) => {
+            {rows.map(({ subtask, status, done: finished, people }) => {
               const url = urlOf(subtask.id);
               // A value, and with edit rights a chip that opens its editor (the subtask's page without JavaScript).
               const chip = (field: EditorField, className: string, content: ReactNode) =>
@@ -231,7 +233,7 @@ export function Subtasks({
                   <span className={`pl-sub-chip ${className}`}>{content}</span>
                 );
               return (
-                <li key={subtask.id} data-task={subtask.id} data-done={subtask.done || undefined}>
+                <li key={subtask.id} data-task={subtask.id} data-done={finished || undefined}>
                   <span className="pl-key">{subtask.key}</span>
                   <Link className="pl-sub-title" to={url}>
                     {subtask.title}
