@@ -11,9 +11,10 @@ import { chooseIn, popover } from "./support/task-fields";
  * The task page's checklist and subtasks. With JavaScript they are edited where they are
  * shown, saved through fetchers without a navigation of the page: a tick, a rename in
  * place (an empty title refused beside the field), a drag by mouse and by keyboard, Alt
- * with an arrow, a delete, an add that keeps the focus; a subtask added inline and its
- * status and assignee changed from its row. Without JavaScript the same things go through
- * the plain forms (Save, Up / Down, Rename, Delete, Add).
+ * with an arrow, a delete, an add that keeps the focus, a refusal put back with its reason;
+ * a subtask added inline and its status and assignee changed from its row. Without
+ * JavaScript the same things go through the plain forms (Save, Up / Down, Rename, Delete,
+ * Add).
  */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -156,6 +157,26 @@ test("checklist in place: add keeps the focus, tick, rename, drag by mouse and k
   await expect(titlesOf(checklist)).toHaveText(["Order the cake", "Hire a band", "Send invites"]);
   await expect(checklist.getByRole("checkbox", { name: "Send invites", exact: true })).toBeChecked();
   await expect(checklist.getByRole("checkbox", { name: "Hire a band", exact: true })).not.toBeChecked();
+
+  // A refused change goes back, with the server's reason: the item was deleted meanwhile (by
+  // this tab's own request, so no live update removes it first).
+  const itemId = (await rowsOf(checklist).filter({ hasText: "Hire a band" }).getAttribute("id"))!.slice("item-".length);
+  await page.evaluate(
+    async ({ url, itemId }) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ intent: "delete-checklist-item", itemId, redirectTo: url })) {
+        body.set(name, value);
+      }
+      await fetch(url, { method: "POST", body });
+    },
+    { url: new URL(page.url()).pathname, itemId },
+  );
+  await checklist.getByRole("checkbox", { name: "Hire a band", exact: true }).click();
+  await expect(
+    page.getByText("This checklist item no longer exists, or you no longer have access to it."),
+  ).toBeVisible();
+  await expect(checklist.getByRole("checkbox", { name: "Hire a band", exact: true })).not.toBeChecked();
+  await expect(checklist.getByText("1 of 3 done")).toBeVisible();
 
   // The history tells where the drag landed.
   await page.getByText(/^History \(\d+\)$/).click();
