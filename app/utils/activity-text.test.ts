@@ -51,6 +51,9 @@ describe("describeActivity for tasks", () => {
     expect(item("moved", { direction: "down" })).toBe(
       "moved “Book the venue” down the checklist of WEB-7 Write the brief",
     );
+    expect(item("moved", { direction: "up", to: 1 })).toBe(
+      "moved “Book the venue” to place 1 on the checklist of WEB-7 Write the brief",
+    );
     expect(item("deleted")).toBe("removed “Book the venue” from the checklist of WEB-7 Write the brief");
     expect(item("teleported")).toBe("changed the checklist of WEB-7 Write the brief");
   });

@@ -117,7 +117,9 @@ function checklistChange(task: string, data: Record<string, unknown>) {
         : `renamed a checklist item on ${task}`;
     }
     case "moved":
-      return `moved ${item} ${data.direction === "up" ? "up" : "down"} the checklist of ${task}`;
+      return typeof data.to === "number"
+        ? `moved ${item} to place ${data.to} on the checklist of ${task}`
+        : `moved ${item} ${data.direction === "up" ? "up" : "down"} the checklist of ${task}`;
     case "deleted":
       return `removed ${item} from the checklist of ${task}`;
     default:

@@ -213,6 +213,32 @@ describe.each(engines)("task comments, checklist and history on %s", (engine) =>
     expect(history[0]!.actor).toBe("Olivia Owner");
   });
 
+  it("moves an item to the place a drag names (past the end is the end) and tells where it landed", async () => {
+    const { owner, task, access } = await setup();
+    const ids: Record<string, string> = {};
+    for (const title of ["A", "B", "C", "D", "E"]) {
+      ids[title] = (await addChecklistItem(owner.actor, { taskId: task.id, title })).id;
+    }
+    const titles = async () => (await taskChecklist((await access()).task.id)).map((i) => i.title);
+    const moveTo = (title: string, toIndex: number) =>
+      moveChecklistItem(owner.actor, { taskId: task.id, itemId: ids[title]!, toIndex });
+
+    await moveTo("E", 1);
+    expect(await titles()).toEqual(["A", "E", "B", "C", "D"]);
+    await moveTo("A", 3);
+    expect(await titles()).toEqual(["E", "B", "C", "A", "D"]);
+    await moveTo("B", 99);
+    expect(await titles()).toEqual(["E", "C", "A", "D", "B"]);
+    await moveTo("E", 0); // where it is: nothing changes, nothing is logged
+    // Many drags into one gap: the order holds.
+    for (let n = 0; n < 20; n++) await moveTo(n % 2 ? "D" : "A", 1);
+    expect(await titles()).toEqual(["E", "D", "A", "C", "B"]);
+
+    const words = (await taskHistory((await access()).task)).map((entry) => describeActivity(entry.verb, entry.data));
+    expect(words.filter((line) => line.startsWith("moved"))).toHaveLength(23);
+    expect(words).toContain(`moved “B” to place 5 on the checklist of ${task.key} Plan the launch`);
+  });
+
   it("bounds the checklist at CHECKLIST_MAX items", async () => {
     const { owner, task } = await setup();
     for (let n = 0; n < CHECKLIST_MAX; n++) await addChecklistItem(owner.actor, { taskId: task.id, title: `${n}` });

@@ -8,6 +8,8 @@ import { checklistItems } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
+import { reordered } from "~/utils/reorder";
+import { CHECKLIST_MAX } from "~/validation/checklist";
 import { taskDescription, taskForMember, taskState, taskSubject, type TaskAccess } from "./access";
 import { MAX_KEY_LENGTH } from "./positions";
 
@@ -20,8 +22,7 @@ import { MAX_KEY_LENGTH } from "./positions";
  */
 type SignedIn = Actor & { userId: string };
 
-/** A checklist is a list to tick off, not a task tracker of its own. */
-export const CHECKLIST_MAX = 100;
+export { CHECKLIST_MAX };
 
 type TaskInput = {
   /** The task's public id. */
@@ -85,19 +86,38 @@ export async function renameChecklistItem(actor: SignedIn, input: ItemInput & { 
   });
 }
 
-/** Moves an item one place up or down; at the edge it stays where it is. */
-export async function moveChecklistItem(actor: SignedIn, input: ItemInput & { direction: "up" | "down" }) {
+/**
+ * Where an item goes: one place up or down (at the edge it stays where it is), or to the
+ * place it ends at, counted from 0 (a drag; past the end is the end).
+ */
+export type ChecklistMove = { direction: "up" | "down" } | { toIndex: number };
+
+export async function moveChecklistItem(actor: SignedIn, input: ItemInput & ChecklistMove) {
   return writeWithActivity(actor, async (tx, record) => {
     const { access, item } = await editableItem(tx, actor, input);
     let items = await itemsOf(tx, access.task.id);
-    let position = positionAfterMove(items, item.id, input.direction);
-    if (position === undefined) return { id: item.publicId };
+    const from = items.findIndex((candidate) => candidate.id === item.id);
+    const to =
+      "toIndex" in input
+        ? Math.min(Math.max(input.toIndex, 0), items.length - 1)
+        : from + (input.direction === "up" ? -1 : 1);
+    if (to === from || to < 0 || to >= items.length) return { id: item.publicId };
+    let position = positionAt(items, from, to);
     if (position === null || position.length > MAX_KEY_LENGTH) {
       items = await respace(tx, items);
-      position = positionAfterMove(items, item.id, input.direction)!;
+      position = positionAt(items, from, to)!;
     }
     await tx.update(checklistItems).set({ position, updatedAt: new Date() }).where(eq(checklistItems.id, item.id));
-    await record(changed(access, { action: "moved", item: item.title, direction: input.direction }));
+    const direction = to < from ? "up" : "down";
+    await record(
+      changed(access, {
+        action: "moved",
+        item: item.title,
+        direction,
+        // A drag says where it landed (1 is the top); a step up or down says no more.
+        ...("toIndex" in input ? { to: to + 1 } : {}),
+      }),
+    );
     return { id: item.publicId };
   });
 }
@@ -112,16 +132,14 @@ export async function deleteChecklistItem(actor: SignedIn, input: ItemInput) {
 }
 
 /**
- * The key that puts the item one place up or down: between the two items it passes over.
- * Undefined at the edge (nothing to do); null when its neighbours' keys do not allow a key
- * between them (two items with the same key after a race), which a re-spacing fixes.
+ * The key that puts the item at `from` at index `to`: between its neighbours there. Null
+ * when their keys do not allow a key between them (two items with the same key after a
+ * race), which a re-spacing fixes.
  */
-function positionAfterMove(items: Item[], itemId: string, direction: "up" | "down") {
-  const index = items.findIndex((candidate) => candidate.id === itemId);
-  const [lower, upper] = direction === "up" ? [index - 2, index - 1] : [index + 1, index + 2];
-  if (index < 0 || (direction === "up" ? index === 0 : index === items.length - 1)) return undefined;
+function positionAt(items: Item[], from: number, to: number) {
+  const next = reordered(items, from, to);
   try {
-    return generateKeyBetween(items[lower]?.position ?? null, items[upper]?.position ?? null);
+    return generateKeyBetween(next[to - 1]?.position ?? null, next[to + 1]?.position ?? null);
   } catch {
     return null;
   }

@@ -254,23 +254,28 @@ async function checklistProgress(taskIds: string[]) {
   return new Map(rows.map((row) => [row.taskId, { done: Number(row.done), total: Number(row.total) }]));
 }
 
-/** What a task's page shows besides its own fields: the project's statuses, its subtasks, its parent. */
+/**
+ * What a task's page shows besides its own fields: the project's statuses, its subtasks
+ * (each with its status and assignees, which the page edits in place), its parent.
+ */
 export async function taskDetail(
   task: { id: string; parentId: string | null; projectId: string },
   project: { key: string },
 ) {
   const [columns, children, parents] = await Promise.all([
     db()
-      .select({ id: statuses.publicId, name: statuses.name, color: statuses.color })
+      .select({ id: statuses.publicId, name: statuses.name, color: statuses.color, category: statuses.category })
       .from(statuses)
       .where(eq(statuses.projectId, task.projectId))
       .orderBy(asc(statuses.position)),
     db()
       .select({
+        rowId: tasks.id,
         id: tasks.publicId,
         number: tasks.number,
         title: tasks.title,
         completedAt: tasks.completedAt,
+        statusId: statuses.publicId,
         status: statuses.name,
         statusColor: statuses.color,
       })
@@ -285,6 +290,9 @@ export async function taskDetail(
           .where(and(eq(tasks.id, task.parentId), isNull(tasks.deletedAt)))
       : Promise.resolve([]),
   ]);
+  // Only when there are subtasks: one more query for all their assignees.
+  const people = children.length > 0 ? await assigneesOf(children.map((child) => child.rowId)) : [];
+  const peopleOf = byTask(people, ({ taskId: _, ...person }) => person);
   const parent = parents[0];
   return {
     statuses: columns,
@@ -293,8 +301,10 @@ export async function taskDetail(
       key: taskKey(project.key, child.number),
       title: child.title,
       done: child.completedAt !== null,
+      statusId: child.statusId,
       status: child.status,
       statusColor: child.statusColor,
+      assignees: peopleOf.get(child.rowId) ?? [],
     })),
     parent: parent ? { id: parent.id, key: taskKey(project.key, parent.number), title: parent.title } : null,
   };

@@ -23,6 +23,7 @@ import MuiDarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
 import MuiDashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import MuiDeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import MuiDesktopMacOutlined from "@mui/icons-material/DesktopMacOutlined";
+import MuiDragIndicator from "@mui/icons-material/DragIndicator";
 import MuiEditOutlined from "@mui/icons-material/EditOutlined";
 import MuiEmailOutlined from "@mui/icons-material/EmailOutlined";
 import MuiExpandMore from "@mui/icons-material/ExpandMore";
@@ -110,6 +111,7 @@ export const DarkModeOutlined = /* @__PURE__ */ staticIcon(MuiDarkModeOutlined, 
 export const DashboardOutlined = /* @__PURE__ */ staticIcon(MuiDashboardOutlined, "DashboardOutlined");
 export const DeleteOutlined = /* @__PURE__ */ staticIcon(MuiDeleteOutlined, "DeleteOutlined");
 export const DesktopMacOutlined = /* @__PURE__ */ staticIcon(MuiDesktopMacOutlined, "DesktopMacOutlined");
+export const DragIndicator = /* @__PURE__ */ staticIcon(MuiDragIndicator, "DragIndicator");
 export const EditOutlined = /* @__PURE__ */ staticIcon(MuiEditOutlined, "EditOutlined");
 export const EmailOutlined = /* @__PURE__ */ staticIcon(MuiEmailOutlined, "EmailOutlined");
 export const ExpandMore = /* @__PURE__ */ staticIcon(MuiExpandMore, "ExpandMore");

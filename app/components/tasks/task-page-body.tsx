@@ -14,6 +14,7 @@ import { TaskDescription } from "~/components/tasks/task-description";
 import { FollowButton } from "~/components/tasks/follow-button";
 import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
 import { Checklist } from "~/components/tasks/checklist";
+import { Subtasks } from "~/components/tasks/subtasks";
 import { Comments } from "~/components/tasks/comments";
 import { TaskHistory } from "~/components/tasks/task-history";
 import { TaskLabels } from "~/components/tasks/task-labels";
@@ -172,41 +173,7 @@ const Layout = styled("div")(({ theme }) => {
       "&:hover": { borderColor: palette.divider },
       "&:focus": { borderColor: palette.primary.main, outline: "none", background: palette.background.paper },
     },
-    "& .pl-subtasks": { listStyle: "none", margin: "0 0 12px", padding: 0, display: "grid" },
-    "& .pl-subtasks li": {
-      display: "flex",
-      alignItems: "center",
-      gap: 10,
-      padding: "8px 4px",
-      borderBottom: `1px solid ${palette.divider}`,
-      minWidth: 0,
-    },
-    "& .pl-subtasks li:last-child": { borderBottom: 0 },
-    "& .pl-subtasks .pl-key": { fontSize: 13, color: palette.text.secondary, flexShrink: 0 },
-    "& .pl-subtasks a": {
-      color: palette.text.primary,
-      textDecoration: "none",
-      fontWeight: 500,
-      minWidth: 0,
-      overflow: "hidden",
-      textOverflow: "ellipsis",
-      whiteSpace: "nowrap",
-      "&:hover": { textDecoration: "underline" },
-    },
-    "& .pl-subtasks li[data-done] a": { textDecoration: "line-through", color: palette.text.secondary },
     "& .pl-status": { display: "inline-flex", alignItems: "center", gap: 6, fontSize: 13, flexShrink: 0 },
-    "& .pl-subtasks .pl-status": { marginLeft: "auto", color: palette.text.secondary },
-    "& .pl-add-subtask": { display: "flex", gap: 8, flexWrap: "wrap", alignItems: "flex-start" },
-    "& .pl-add-subtask input": {
-      flexGrow: 1,
-      minWidth: 0,
-      padding: 8,
-      font: "inherit",
-      borderRadius: 6,
-      border: `1px solid ${palette.divider}`,
-      background: palette.background.paper,
-      color: palette.text.primary,
-    },
     "& .pl-field-error": { margin: "4px 0 0", fontSize: 12, color: palette.error.main },
   };
 });
@@ -300,35 +267,17 @@ export function TaskPageBody({
           {canEdit && !hydrated ? <TextFieldsForm action={here} task={task} lastResult={fieldResult} /> : null}
         </div>
         <Stack spacing={3} sx={{ minWidth: 0 }} className="pl-task-rest">
-          <SectionCard
-            title={`Subtasks (${subtasks.filter((subtask) => subtask.done).length}/${subtasks.length})`}
-            id="subtasks"
-          >
-            {subtasks.length > 0 ? (
-              <ul className="pl-subtasks">
-                {subtasks.map((subtask) => (
-                  <li key={subtask.id} data-done={subtask.done || undefined}>
-                    <span className="pl-key">{subtask.key}</span>
-                    <Link to={`/app/project/${project.id}/task/${subtask.id}`}>{subtask.title}</Link>
-                    <span className="pl-status">
-                      <span className="pl-dot" data-color={subtask.statusColor} aria-hidden="true" />
-                      {subtask.status}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="pl-muted" style={{ marginTop: 0 }}>
-                No subtasks yet.
-              </p>
-            )}
-            {canEdit && !parent ? (
-              <AddSubtask
-                action={here}
-                refused={actionData && "subtask" in actionData ? actionData.subtask : undefined}
-              />
-            ) : null}
-          </SectionCard>
+          <Subtasks
+            projectId={project.id}
+            taskUrl={here}
+            subtasks={subtasks}
+            statuses={statuses}
+            options={options}
+            today={loaderData.today}
+            canEdit={canEdit}
+            canAdd={canEdit && !parent}
+            refused={actionData && "subtask" in actionData ? actionData.subtask : undefined}
+          />
           <Checklist
             taskUrl={here}
             checklist={loaderData.checklist}
@@ -764,34 +713,5 @@ function TextFieldsForm({
         </Stack>
       </Form>
     </details>
-  );
-}
-
-function AddSubtask({ action, refused }: { action: string; refused?: { title: string; error: string } }) {
-  const target = useTaskFormTarget();
-  return (
-    <Form method="post" action={action} {...target} className="pl-add-subtask">
-      <input type="hidden" name="intent" value="add-subtask" />
-      <div style={{ flexGrow: 1, minWidth: 0, display: "grid" }}>
-        <input
-          id="new-subtask"
-          name="title"
-          aria-label="New subtask title"
-          placeholder="Add a subtask…"
-          maxLength={200}
-          defaultValue={refused?.title}
-          aria-invalid={refused ? true : undefined}
-          aria-describedby={refused ? "new-subtask-error" : undefined}
-        />
-        {refused ? (
-          <p id="new-subtask-error" role="alert" className="pl-field-error">
-            {refused.error}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" variant="outlined">
-        Add Subtask
-      </Button>
-    </Form>
   );
 }

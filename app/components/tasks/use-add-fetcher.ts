@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
 /**
- * The fetcher of an "add" form (a comment, a checklist item): with JavaScript the form
+ * The fetcher of an "add" form (a comment): with JavaScript the form
  * posts through it and empties once the server answers `ok`; a refusal stays for the
  * field to show. Without JavaScript the same form is a plain post.
  */

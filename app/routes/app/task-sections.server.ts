@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 
-import { run, runForFetcher, type SignedInActor } from "~/.server/http/respond";
+import { fetcherAnswer, run, runForFetcher, type SignedInActor } from "~/.server/http/respond";
 import {
   addChecklistItem,
   deleteChecklistItem,
@@ -27,8 +27,9 @@ import { addCommentSchema, deleteCommentSchema, editCommentSchema } from "~/vali
  * The task page's comments, checklist and history: what its loader reads for them and how
  * its action answers their forms. A plain form sends `redirectTo` and comes back there (the
  * page again, at the section); a fetcher sends none and gets `{ ok: true }`, the page's
- * data revalidating behind it. Bad input is the page again (400) with what was typed and why;
- * a new comment sent with `via=fetcher` gets every refusal that way (403 and 404 too).
+ * data revalidating behind it. Bad input is the page again (400) with what was typed and why.
+ * A new comment and the checklist edited in place send `via=fetcher`: every answer is data,
+ * a refusal too (`{ error }` with 400/403/404), never the error page.
  */
 
 /** "Show earlier comments" raises the thread's length by a page at a time, up to this. */
@@ -63,6 +64,8 @@ type Target = {
   formData: FormData;
   /** The task page's path, where a plain form comes back to. */
   here: string;
+  /** Sent by an edit in place: answered with data, a refusal too. */
+  viaFetcher?: boolean;
 };
 
 /** What a refused comment form gets back: which form, what was typed, why. */
@@ -112,57 +115,90 @@ export async function commentAction(intent: string, { actor, projectId, taskId, 
   }
 }
 
-export async function checklistAction(intent: string, { actor, projectId, taskId, formData, here }: Target) {
+export async function checklistAction(
+  intent: string,
+  { actor, projectId, taskId, formData, here, viaFetcher }: Target,
+) {
   const task = { projectId, taskId };
   const refuse = (error: string) =>
-    data(
-      {
-        intent,
-        checklistRefused: {
-          intent,
-          itemId: stringOf(formData, "itemId"),
-          title: String(formData.get("title") ?? ""),
-          error,
-        } satisfies ChecklistRefusal,
-      },
-      { status: 400 },
-    );
-  const unknownItem = () => data("Choose one of this task's checklist items.", { status: 400 });
+    viaFetcher
+      ? data({ intent, error }, { status: 400 })
+      : data(
+          {
+            intent,
+            checklistRefused: {
+              intent,
+              itemId: stringOf(formData, "itemId"),
+              title: String(formData.get("title") ?? ""),
+              error,
+            } satisfies ChecklistRefusal,
+          },
+          { status: 400 },
+        );
+  const unknownItem = () => {
+    const message = "Choose one of this task's checklist items.";
+    if (viaFetcher) return data({ intent, error: message }, { status: 400 });
+    throw data(message, { status: 400 });
+  };
+  /** Runs the use case: a plain form comes back at `anchor` (or gets a field's refusal), a fetcher gets data. */
+  const save = async (write: () => Promise<{ id: string }>, anchor: (id: string) => string, field = false) => {
+    if (viaFetcher) return fetcherAnswer(intent, await runForFetcher(write));
+    const result = await run(write);
+    if (!result.ok) {
+      if (field) return refuse(result.message);
+      throw data(result.message, { status: 400 });
+    }
+    return done(formData, here, intent, anchor(result.value.id));
+  };
   switch (intent) {
     case "add-checklist-item": {
       const submission = parseWithZod(formData, { schema: addChecklistItemSchema });
       if (submission.status !== "success") return refuse(firstError(submission.error));
-      const result = await run(() => addChecklistItem(actor, { ...task, title: submission.value.title }));
-      if (!result.ok) return refuse(result.message);
-      return done(formData, here, intent, "#new-checklist-item");
+      const { title } = submission.value;
+      return save(
+        () => addChecklistItem(actor, { ...task, title }),
+        () => "#new-checklist-item",
+        true,
+      );
     }
     case "rename-checklist-item": {
       const submission = parseWithZod(formData, { schema: renameChecklistItemSchema });
       if (submission.status !== "success") return refuse(firstError(submission.error));
       const { itemId, title } = submission.value;
-      const result = await run(() => renameChecklistItem(actor, { ...task, itemId, title }));
-      if (!result.ok) return refuse(result.message);
-      return done(formData, here, intent, `#item-${itemId}`);
+      return save(
+        () => renameChecklistItem(actor, { ...task, itemId, title }),
+        (id) => `#item-${id}`,
+        true,
+      );
     }
     case "toggle-checklist-item": {
       const submission = parseWithZod(formData, { schema: toggleChecklistItemSchema });
-      if (submission.status !== "success") throw unknownItem();
+      if (submission.status !== "success") return unknownItem();
       const { itemId } = submission.value;
-      await run(() => setChecklistItemDone(actor, { ...task, itemId, done: submission.value.done === "on" }));
-      return done(formData, here, intent, `#item-${itemId}`);
+      const done = submission.value.done === "on";
+      return save(
+        () => setChecklistItemDone(actor, { ...task, itemId, done }),
+        (id) => `#item-${id}`,
+      );
     }
     case "move-checklist-item": {
       const submission = parseWithZod(formData, { schema: moveChecklistItemSchema });
-      if (submission.status !== "success") throw unknownItem();
-      const { itemId, direction } = submission.value;
-      await run(() => moveChecklistItem(actor, { ...task, itemId, direction }));
-      return done(formData, here, intent, `#item-${itemId}`);
+      if (submission.status !== "success") return unknownItem();
+      const { itemId, direction, toIndex } = submission.value;
+      const move = toIndex === undefined ? { direction: direction ?? "down" } : { toIndex };
+      return save(
+        () => moveChecklistItem(actor, { ...task, itemId, ...move }),
+        (id) => `#item-${id}`,
+      );
     }
     default: {
       const submission = parseWithZod(formData, { schema: deleteChecklistItemSchema });
-      if (submission.status !== "success") throw unknownItem();
-      await run(() => deleteChecklistItem(actor, { ...task, itemId: submission.value.itemId }));
-      return done(formData, here, intent, "#task-checklist");
+      if (submission.status !== "success") return unknownItem();
+      const { itemId } = submission.value;
+      return save(
+        () => deleteChecklistItem(actor, { ...task, itemId }),
+        () => "#task-checklist",
+      );
     }
   }
 }

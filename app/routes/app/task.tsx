@@ -5,7 +5,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 
 import { mentionChips } from "~/.server/chat/mentions";
 import { renderUserMarkdown } from "~/.server/content/markdown";
-import { load, requireActor, run, runForFetcher } from "~/.server/http/respond";
+import { fetcherAnswer, load, requireActor, run, runForFetcher } from "~/.server/http/respond";
 import { todayFor } from "~/.server/http/viewer";
 import { permissionsOf } from "~/.server/policies";
 import { redirectWithToast } from "~/.server/toast";
@@ -240,13 +240,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "add-subtask": {
       const title = taskTitle.safeParse(formData.get("title"));
+      if (!title.success && viaFetcher) return data({ intent, error: title.error.issues[0]!.message }, { status: 400 });
       if (!title.success) {
         return data(
           { intent, subtask: { title: String(formData.get("title") ?? ""), error: title.error.issues[0]!.message } },
           { status: 400 },
         );
       }
-      const result = await run(() => createTask(actor, { projectId, title: title.data, parentId: taskId }));
+      const create = () => createTask(actor, { projectId, title: title.data, parentId: taskId });
+      // The inline add with JavaScript: no navigation, the row shows while it is saved.
+      if (viaFetcher) return fetcherAnswer(intent, await runForFetcher(create));
+      const result = await run(create);
       if (!result.ok) return data({ intent, subtask: { title: title.data, error: result.message } }, { status: 400 });
       return redirect(`${here}#subtasks`);
     }
@@ -294,17 +298,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "toggle-checklist-item":
     case "move-checklist-item":
     case "delete-checklist-item":
-      return checklistAction(intent, { actor, projectId, taskId, formData, here });
+      return checklistAction(intent, { actor, projectId, taskId, formData, here, viaFetcher });
     default:
       return redirect(here);
   }
-}
-
-/** A fetcher's answer: saved, or refused with the reason the editor shows as it puts the old value back. */
-function fetcherAnswer(intent: string, result: { ok: true } | { ok: false; status: 400 | 403 | 404; message: string }) {
-  return result.ok
-    ? data({ intent, ok: true as const })
-    : data({ intent, error: result.message }, { status: result.status });
 }
 
 export default function TaskPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -83,8 +83,11 @@ export function patchOfForm(form: FormData): TaskPatch {
   }
 }
 
-/** One edit in flight: its fetcher's key (one per edit), where it posts, what it sends. */
-type Edit = { key: string; action: string; form: FormData };
+/**
+ * One edit in flight: its fetcher's key (one per edit), where it posts, what it sends, and
+ * who hears of a refusal (a toast when nobody does).
+ */
+type Edit = { key: string; action: string; form: FormData; onRefused?: (error: string) => void };
 
 /**
  * The edits waiting for their answer. A fetcher's answer is only kept for a component that
@@ -132,11 +135,40 @@ export function useTaskEdits() {
   const save = useCallback((taskUrl: string, taskId: string, patch: TaskPatch) => {
     const field = Object.keys(patch)[0] as PatchField | undefined;
     if (!field) return;
-    sequence += 1;
-    const key = `${EDIT_KEY}${taskId}:${field}:${sequence}`;
-    editStore.set([...edits, { key, action: taskUrl, form: formOfPatch(taskId, patch) }]);
+    sendInPlace(`${EDIT_KEY}${taskId}:${field}`, taskUrl, formOfPatch(taskId, patch));
   }, []);
   return { save, pending };
+}
+
+/**
+ * Sends one intent of a task route in place, through the same senders as the properties
+ * (the checklist's rows, a subtask added inline): `via=fetcher`, so the answer is data. The
+ * edit's key starts with `kind` (then `:` and a number of its own); `useEditsInFlight(kind)`
+ * reads it back for an optimistic display. A refusal goes to `onRefused` (a message beside
+ * a field), else to a toast.
+ */
+export function sendInPlace(kind: string, action: string, form: FormData, onRefused?: (error: string) => void) {
+  sequence += 1;
+  form.set("via", "fetcher");
+  const key = `${kind}:${sequence}`;
+  editStore.set([...edits, { key, action, form, onRefused }]);
+  return key;
+}
+
+/**
+ * The edits of `kind` not answered yet, oldest first: queued (from the moment of the
+ * click, before their fetcher is sent), then in flight until the page's data has their
+ * result. One read per view, not per row.
+ */
+export function useEditsInFlight(kind: string): readonly { key: string; form: FormData }[] {
+  const queued = useSyncExternalStore(editStore.subscribe, editStore.snapshot, editStore.serverSnapshot);
+  const fetchers = useFetchers();
+  return useMemo(() => {
+    const answered = new Set(fetchers.filter((fetcher) => !fetcher.formData && fetcher.data).map(({ key }) => key));
+    return queued
+      .filter((edit) => edit.key.startsWith(`${kind}:`) && !answered.has(edit.key))
+      .map(({ key, form }) => ({ key, form }));
+  }, [queued, fetchers, kind]);
 }
 
 /** A task's values with its changes in flight applied over them. */
@@ -164,7 +196,10 @@ function EditSender({ edit }: { edit: Edit }) {
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer) return;
-    if (answer.error) showToast({ title: "Not saved", description: answer.error, variant: "error" });
+    if (answer.error) {
+      if (edit.onRefused) edit.onRefused(answer.error);
+      else showToast({ title: "Not saved", description: answer.error, variant: "error" });
+    }
     // Done: the sender goes, and its fetcher with it.
     editStore.set(edits.filter((one) => one !== edit));
   }, [answer, edit]);
