@@ -122,16 +122,16 @@ function taskIdOfKey(key: string) {
  * last. One hook per view, not per row.
  */
 export function useTaskEdits() {
-  const fetchers = useFetchers();
+  // From the click on: an edit waiting for an earlier one to the same task shows at once too.
+  const queued = useSyncExternalStore(editStore.subscribe, editStore.snapshot, editStore.serverSnapshot);
   const pending = useMemo(() => {
     const byTask = new Map<string, TaskPatch>();
-    for (const fetcher of fetchers) {
-      const taskId = taskIdOfKey(fetcher.key);
-      if (!taskId || !fetcher.formData) continue;
-      byTask.set(taskId, { ...byTask.get(taskId), ...patchOfForm(fetcher.formData) });
+    for (const edit of queued) {
+      const taskId = taskIdOfKey(edit.key);
+      if (taskId) byTask.set(taskId, { ...byTask.get(taskId), ...patchOfForm(edit.form) });
     }
     return byTask;
-  }, [fetchers]);
+  }, [queued]);
   const save = useCallback((taskUrl: string, taskId: string, patch: TaskPatch) => {
     const field = Object.keys(patch)[0] as PatchField | undefined;
     if (!field) return;
@@ -178,21 +178,31 @@ export function withPending<T extends object>(values: T, patch: TaskPatch | unde
 
 type Answer = { ok?: true; error?: string };
 
-/** Sends the edits made in place, wherever they were made; mounted once in the app shell. */
+/**
+ * Sends the edits made in place, wherever they were made; mounted once in the app shell.
+ * The edits to one task go one at a time, in the order they were made: sent together, they
+ * could reach the server in another order (three checklist items typed quickly were saved
+ * shuffled, a status changed twice could end on the first choice).
+ */
 export function EditSenders() {
   const queued = useSyncExternalStore(editStore.subscribe, editStore.snapshot, editStore.serverSnapshot);
-  return queued.map((edit) => <EditSender key={edit.key} edit={edit} />);
+  const busy = new Set<string>();
+  return queued.map((edit) => {
+    const ready = !busy.has(edit.action);
+    busy.add(edit.action);
+    return <EditSender key={edit.key} edit={edit} ready={ready} />;
+  });
 }
 
-function EditSender({ edit }: { edit: Edit }) {
+function EditSender({ edit, ready }: { edit: Edit; ready: boolean }) {
   const fetcher = useFetcher<Answer>({ key: edit.key });
   const sent = useRef(false);
   const { submit } = fetcher;
   useEffect(() => {
-    if (sent.current) return;
+    if (sent.current || !ready) return;
     sent.current = true;
     void submit(edit.form, { method: "post", action: edit.action, preventScrollReset: true });
-  }, [submit, edit]);
+  }, [submit, edit, ready]);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer) return;
