@@ -73,6 +73,14 @@ test(
 
 test("create, star, unstar, edit and delete a project from the dashboard", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "dash" });
+  // An empty dashboard offers the first project (the create dialog with JavaScript, else its page).
+  await page.goto("/app/dashboard");
+  const empty = page.getByRole("region", { name: "All Projects" });
+  await expect(empty.getByText("No projects yet. Create your first project to get started.")).toBeVisible();
+  await expect(empty.getByRole("link", { name: "Create your first project" })).toHaveAttribute(
+    "href",
+    "/app/projects/new",
+  );
   await createProject(page, "Website Redesign");
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(card(page, "Website Redesign")).toContainText("Edited just now");

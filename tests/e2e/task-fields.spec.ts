@@ -128,6 +128,12 @@ test("a List cell and a Board card edit in place, by click and by shortcut, with
   await chooseIn(page, "Assignees", "Cal Cells");
   await page.keyboard.press("Escape");
   await expect(row.getByRole("img", { name: "Cal Cells" })).toBeVisible();
+  // A label made from the cell's popover, as on the task page.
+  await row.locator(".pl-labels").click();
+  await popover(page, "Labels").getByRole("combobox").fill("regression");
+  await popover(page, "Labels").getByRole("option", { name: "Create label “regression”" }).click();
+  await page.keyboard.press("Escape");
+  await expect(row.locator(".pl-label")).toHaveText(["regression"]);
 
   // A shortcut on the focused row (j moves to it, as the title links are the rows' focus).
   await row.getByRole("link", { name: "Triage the inbox", exact: true }).focus();

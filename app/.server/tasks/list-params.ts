@@ -111,6 +111,7 @@ export async function listPage(
   project: { id: string; key: string; workspaceId: string },
   url: URL,
   today: string,
+  canCreateLabels = false,
 ): Promise<ListView> {
   const options = await listOptions(project);
   const { query, params, problems } = parseListQuery(url, options);
@@ -120,20 +121,24 @@ export async function listPage(
     problems,
     sort: query.sort,
     pageSize: LIST_PAGE,
-    options: viewOptions(options),
+    options: viewOptions(options, canCreateLabels),
   };
 }
 
-/** What the filter form and the property editors show: labels by public id. */
-export function viewOptions(options: ListOptions) {
+/**
+ * What the filter form and the property editors show: labels by public id, and whether the
+ * labels popover may create one (the viewer's `label.manage`; the command checks it again).
+ */
+export function viewOptions(options: ListOptions, canCreateLabels = false) {
   return {
     members: options.members,
     labels: options.labels.map((label) => ({ id: label.publicId, name: label.name, color: label.color })),
     statuses: options.statuses,
+    canCreateLabels,
   };
 }
 
 /** The Board's property editors' choices: the same statement as the List's options. */
-export async function boardOptions(project: { id: string; workspaceId: string }) {
-  return viewOptions(await listOptions(project));
+export async function boardOptions(project: { id: string; workspaceId: string }, canCreateLabels = false) {
+  return viewOptions(await listOptions(project), canCreateLabels);
 }

@@ -32,7 +32,10 @@ export function dashboardPageStyles(theme: Theme): CSSObject {
     "& .pl-section-head > h2": { flexGrow: 1 },
     "& .pl-note": { ...typography.body1, margin: 0, color: palette.text.secondary },
     "& .pl-empty-projects": {
-      padding: theme.spacing(6, 0),
+      display: "grid",
+      justifyItems: "center",
+      gap: theme.spacing(2),
+      padding: theme.spacing(6, 2),
       textAlign: "center",
       border: `1px dashed ${palette.divider}`,
       borderRadius: `calc(2 * ${theme.vars.shape.borderRadius})`,

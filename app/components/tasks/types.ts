@@ -73,5 +73,7 @@ export type ListView = {
     members: { id: string; name: string; avatarUrl: string | null }[];
     labels: { id: string; name: string; color: string }[];
     statuses: { id: string; name: string; color: string }[];
+    /** May create labels from the labels popover. */
+    canCreateLabels?: boolean;
   };
 };

@@ -127,7 +127,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Filters workspaces={shell?.workspaces ?? []} filters={filters} />
         </div>
         {projects.total === 0 ? (
-          <EmptyProjects filtered={Boolean(filters.workspaceId)} archived={filters.archived} />
+          <EmptyProjects
+            filtered={Boolean(filters.workspaceId)}
+            archived={filters.archived}
+            create={canCreate ? () => createProject(filters.workspaceId ?? undefined) : null}
+          />
         ) : (
           <>
             <ProjectGrid scope="all" projects={projects.items} onDelete={setDeleting} />
@@ -212,7 +216,16 @@ function Filters({
   );
 }
 
-function EmptyProjects({ filtered, archived }: { filtered: boolean; archived: boolean }) {
+/** No project to show: says why, and (when the viewer may) offers the first one. */
+function EmptyProjects({
+  filtered,
+  archived,
+  create,
+}: {
+  filtered: boolean;
+  archived: boolean;
+  create: (() => void) | null;
+}) {
   const text = archived
     ? "No archived projects."
     : filtered
@@ -221,6 +234,19 @@ function EmptyProjects({ filtered, archived }: { filtered: boolean; archived: bo
   return (
     <div className="pl-empty-projects">
       <p className="pl-note">{text}</p>
+      {create && !archived ? (
+        <a
+          href="/app/projects/new"
+          className="pl-primary-button"
+          onClick={(event) => {
+            event.preventDefault();
+            create();
+          }}
+        >
+          <AddIcon />
+          Create your first project
+        </a>
+      ) : null}
     </div>
   );
 }

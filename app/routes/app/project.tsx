@@ -120,14 +120,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       view === "activity" ? activityLog(project.id, workspace.id, url) : null,
       view === "sharing" ? membersOf(workspace.id) : null,
       view === "board" ? boardColumns(project, raisedColumn(url)) : null,
-      view === "list" ? listPage(project, url, today) : null,
+      view === "list" ? listPage(project, url, today, permissions["label.manage"]) : null,
       view === "settings" && permissions["status.manage"] ? statusesWithCounts(project.id) : null,
       view === "chat" ? chatPage(project, { userId: user.id, role: access.role }, messageParam(url, "before")) : null,
       view === "calendar" ? projectCalendar(project, calendarOptions(url, today)) : null,
       view === "mindmap" ? mindMapView(project, url) : null,
       // The quick add's preview of `@sam #bug` (the action reads them again).
       quickAdds ? quickAddVocabulary(workspace.id) : null,
-      view === "board" && permissions["task.update"] ? boardOptions(project) : null,
+      view === "board" && permissions["task.update"] ? boardOptions(project, permissions["label.manage"]) : null,
     ]);
   return {
     project: {
