@@ -332,7 +332,14 @@ function ListBody({ projectId, list, canEdit, today, quickAdd, bulk }: Parameter
   );
   return (
     <div ref={root} className="pl-list-body" data-editable={canEdit && hydrated ? "" : undefined}>
-      {canEdit ? <BulkBar options={list.options} selection={hydrated ? selection : null} error={bulk?.error} /> : null}
+      {canEdit ? (
+        <BulkBar
+          options={list.options}
+          selection={hydrated ? selection : null}
+          error={bulk?.error}
+          openEditor={editor.open}
+        />
+      ) : null}
       <div className="pl-groups">
         {list.groups.map((group) => (
           <GroupTable

@@ -5,8 +5,12 @@ import { useTaskEdits, type TaskPatch } from "~/components/tasks/fields/task-edi
 
 const PropertyPopover = lazy(() => import("~/components/tasks/fields/property-popover"));
 
-/** The task a popover edits: where its route is, and its values as shown (pending changes applied). */
-export type EditTarget = { taskId: string; taskUrl: string; values: TaskValues };
+/**
+ * The task a popover edits: where its route is, and its values as shown (pending changes
+ * applied). A target with its own `save` (the List's bulk bar: the selected tasks) takes the
+ * first choice and closes.
+ */
+export type EditTarget = { taskId: string; taskUrl: string; values: TaskValues; save?: (patch: TaskPatch) => void };
 
 type Open = { anchor: HTMLElement; target: EditTarget; field: EditorField };
 
@@ -31,7 +35,12 @@ export function usePropertyEditor(options: EditorOptions, today: string) {
         values={opened.target.values}
         options={options}
         today={today}
-        onSave={(patch: TaskPatch) => save(opened.target.taskUrl, opened.target.taskId, patch)}
+        onSave={(patch: TaskPatch) => {
+          const { target } = opened;
+          if (!target.save) return save(target.taskUrl, target.taskId, patch);
+          target.save(patch);
+          close();
+        }}
         onClose={close}
       />
     </Suspense>
