@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { requireUser } from "~/.server/auth/session";
 import { requireActor } from "~/.server/http/respond";
@@ -30,6 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sidebarOpen: readSidebarOpen(request),
     streamFrom: lastDeliveredSequence() || null,
   };
+}
+
+/** A task route's own path: /app/project/<id>/task/<id>. */
+const TASK_ROUTE = /^\/app\/project\/[^/]+\/task\/[^/]+$/;
+
+/**
+ * An edit made in place on a task (`via=fetcher`, task-edits.tsx: a property, a checklist
+ * item, a subtask, a comment) changes nothing the shell shows (workspaces, their projects,
+ * stars): the shell's loader is not run again after it, only the page's.
+ */
+export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("via") === "fetcher" && formAction && TASK_ROUTE.test(formAction.split("?")[0]!)) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
