@@ -19,7 +19,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { styled } from "@mui/material/styles";
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { Form, Link, useLocation } from "react-router";
 
 import { DeleteOutlined, DragIndicator } from "~/components/icons/material";
@@ -30,6 +30,7 @@ import {
   type ChecklistEdit,
   type ChecklistItem,
 } from "~/components/tasks/checklist-edits";
+import { useInlineAdd } from "~/components/tasks/fields/inline-add";
 import { sendInPlace, useEditsInFlight } from "~/components/tasks/fields/task-edits";
 import { useHydrated } from "~/utils/use-hydrated";
 import { CHECKLIST_TITLE_MAX, checklistTitle } from "~/validation/checklist";
@@ -557,26 +558,12 @@ function RenameField({
 
 /** The new item's field: Enter adds it (shown at once) and empties the field, which keeps the focus. */
 function AddInPlace({ kind, taskUrl }: { kind: string; taskUrl: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const field = input.current;
-    if (!field) return;
-    const title = checklistTitle.safeParse(field.value);
-    field.focus();
-    if (!title.success) {
-      setError(title.error.issues[0]?.message ?? "Name the item");
-      return;
-    }
-    setError(null);
-    sendInPlace(kind, taskUrl, formOfChecklistEdit({ intent: "add-checklist-item", title: title.data }), (reason) => {
-      // Refused (a full checklist): the reason beside the field, and what was typed back in it if it is empty.
-      if (input.current && input.current.value === "") input.current.value = title.data;
-      setError(reason);
-    });
-    field.value = "";
-  };
+  const { input, error, clearError, onSubmit } = useInlineAdd({
+    kind,
+    action: taskUrl,
+    schema: checklistTitle,
+    formOf: (title) => formOfChecklistEdit({ intent: "add-checklist-item", title }),
+  });
   return (
     <form method="post" action={taskUrl} className="pl-add" onSubmit={onSubmit} noValidate>
       <div>
@@ -585,7 +572,7 @@ function AddInPlace({ kind, taskUrl }: { kind: string; taskUrl: string }) {
           label="New checklist item"
           error={error ?? undefined}
           inputRef={input}
-          onChange={() => setError(null)}
+          onChange={clearError}
         />
       </div>
       <button type="submit">Add Item</button>

@@ -1,13 +1,14 @@
 import Button from "@mui/material/Button";
 import { styled } from "@mui/material/styles";
-import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { type MouseEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { People } from "~/components/avatar";
 import { SectionCard } from "~/components/forms/section-card";
 import { FIELD_NAMES, type EditorField, type EditorOptions, type TaskValues } from "~/components/tasks/fields/options";
 import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
-import { sendInPlace, useEditsInFlight, withPending } from "~/components/tasks/fields/task-edits";
+import { useInlineAdd } from "~/components/tasks/fields/inline-add";
+import { useEditsInFlight, withPending } from "~/components/tasks/fields/task-edits";
 import { useTaskFormTarget } from "~/components/tasks/task-form-target";
 import { useHydrated } from "~/utils/use-hydrated";
 import { MAX_TITLE_LENGTH, taskTitle } from "~/validation/task-fields";
@@ -316,29 +317,18 @@ function AddSubtask({
   refused?: { title: string; error: string };
 }) {
   const target = useTaskFormTarget();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { input, error, clearError, onSubmit } = useInlineAdd({
+    kind,
+    action,
+    schema: taskTitle,
+    formOf: (title) => {
+      const form = new FormData();
+      form.set("intent", "add-subtask");
+      form.set("title", title);
+      return form;
+    },
+  });
   const shown = error ?? refused?.error;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const field = input.current;
-    if (!field) return;
-    const title = taskTitle.safeParse(field.value);
-    field.focus();
-    if (!title.success) {
-      setError(title.error.issues[0]?.message ?? "Enter a task title");
-      return;
-    }
-    setError(null);
-    const form = new FormData();
-    form.set("intent", "add-subtask");
-    form.set("title", title.data);
-    sendInPlace(kind, action, form, (reason) => {
-      if (input.current && input.current.value === "") input.current.value = title.data;
-      setError(reason);
-    });
-    field.value = "";
-  };
   return (
     <Form
       method="post"
@@ -361,7 +351,7 @@ function AddSubtask({
           defaultValue={refused?.title}
           aria-invalid={shown ? true : undefined}
           aria-describedby={shown ? "new-subtask-error" : undefined}
-          onChange={error ? () => setError(null) : undefined}
+          onChange={error ? clearError : undefined}
         />
         {shown ? (
           <p id="new-subtask-error" role="alert" className="pl-field-error">
