@@ -386,6 +386,10 @@ export const tasks = pgTable(
       .on(t.statusId, t.position)
       .where(sql`${t.deletedAt} is null`),
     index("tasks_project_idx").on(t.projectId, t.statusId, t.position),
+    // A board column's cards in order and its count, read without the rest of the project.
+    index("tasks_column_page_idx")
+      .on(t.statusId, t.position)
+      .where(sql`${t.deletedAt} is null and ${t.archivedAt} is null and ${t.parentId} is null`),
     index("tasks_parent_idx").on(t.parentId),
     index("tasks_due_idx").on(t.projectId, t.dueDate),
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: "tasks_parent_fk" }).onDelete("cascade"),

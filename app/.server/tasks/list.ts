@@ -243,6 +243,7 @@ function listRows(shape: ListShape, param: Param) {
   return db()
     .select({
       ...taskRowFields(ranked),
+      total: sql<number>`${ranked.total}`,
       groupKey: sql<string>`${ranked.groupKey}`,
       status: sql<string>`${ranked.status}`,
     })

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 
 import { db } from "../db";
-import { prepared, preparedByShape } from "../db/prepared";
+import type { Database } from "../db/client";
+import { prepared } from "../db/prepared";
 import {
   checklistItems,
   labels,
@@ -43,25 +44,25 @@ export const COLUMN_PAGE = 50;
 
 /**
  * The board: each status with its count of top-level tasks and its first COLUMN_PAGE cards
- * by position (`more` raises one column's, for its "Show more"). A fixed number of queries
- * whatever the number of tasks: the columns, the ranked cards, then their assignees,
- * labels, subtask and checklist counts for exactly those cards. The first two are prepared
- * (the cards' per shape: with or without a column shown further).
+ * by position (`more` raises one column's, for its "Show more"). It reads what it shows,
+ * whatever the size of the project: each column's page is a range scan of
+ * `tasks_column_page_idx` with a LIMIT (a LATERAL join per status), its count an
+ * index-only count on the same index, and a raised column's further cards one more range
+ * scan. Then the assignees, labels, subtask and checklist counts of exactly those cards.
+ * Every statement is prepared: only the values travel.
  */
 export async function boardColumns(
   project: { id: string; key: string },
   more?: { column: string; limit: number },
-  sort: TaskSort = { by: "position", dir: "asc" },
 ): Promise<BoardColumn[]> {
   const columns = await boardStatuses().execute({ projectId: project.id });
   const raised = more ? columns.find((column) => column.publicId === more.column) : undefined;
-  const values = {
-    projectId: project.id,
-    raisedId: raised?.id,
-    raisedLimit: raised && more ? Math.max(COLUMN_PAGE, more.limit) : undefined,
-  };
-  const shape = `${sort.by} ${sort.dir}${raised ? " raised" : ""}`;
-  const rows = await boardStatement(shape, values, (param) => boardCards(sort, Boolean(raised), param));
+  const extra = raised && more ? Math.min(more.limit, Number(raised.total)) - COLUMN_PAGE : 0;
+  const [firstPages, further] = await Promise.all([
+    columns.length > 0 ? boardFirstPages().execute({ projectId: project.id }) : [],
+    raised && extra > 0 ? boardColumnFurther().execute({ statusId: raised.id, limit: extra }) : [],
+  ]);
+  const rows = [...firstPages, ...further];
   const ids = rows.map((row) => row.id);
   const [people, tags, progress, checklists] =
     ids.length === 0
@@ -73,9 +74,7 @@ export async function boardColumns(
   const tagsOf = byTask(tags, ({ name, color }) => ({ name, color }));
   const subtasksOf = new Map(progress.map(({ parentId, done, total }) => [parentId, { done, total }]));
   const cards = new Map<string, BoardCard[]>();
-  const totals = new Map<string, number>();
   for (const row of rows) {
-    totals.set(row.statusId, Number(row.total));
     const list = cards.get(row.statusId) ?? [];
     list.push({
       id: row.publicId,
@@ -96,18 +95,89 @@ export async function boardColumns(
     name: column.name,
     color: column.color,
     category: column.category,
-    total: totals.get(column.id) ?? 0,
+    total: Number(column.total),
     cards: cards.get(column.id) ?? [],
   }));
 }
 
+/** A live top-level task of the column (what a board card is): `tasks_column_page_idx`'s predicate. */
+const onBoard = (statusId: SQLWrapper) =>
+  and(sql`${tasks.statusId} = ${statusId}`, isNull(tasks.deletedAt), isNull(tasks.archivedAt), isNull(tasks.parentId));
+
+/** The board's statements before they are prepared, for the plan test (tests/integration/query-plans.test.ts). */
+export const boardQueries = {
+  statuses: (database: Database) =>
+    database
+      .select({
+        id: statuses.id,
+        publicId: statuses.publicId,
+        name: statuses.name,
+        color: statuses.color,
+        category: statuses.category,
+        total: sql<number>`(select count(*) from ${tasks} where ${onBoard(statuses.id)})`,
+      })
+      .from(statuses)
+      .where(eq(statuses.projectId, sql.placeholder("projectId")))
+      .orderBy(asc(statuses.position)),
+  /** Each column's first COLUMN_PAGE cards: a LATERAL page per status, in column then position order. */
+  firstPages: (database: Database) => {
+    const page = database
+      .select({
+        id: sql<string>`${tasks.id}`.as("card_id"),
+        publicId: sql<string>`${tasks.publicId}`.as("card_public_id"),
+        number: sql<number>`${tasks.number}`.as("card_number"),
+        title: sql<string>`${tasks.title}`.as("card_title"),
+        priority: sql<Priority>`${tasks.priority}`.as("card_priority"),
+        dueDate: sql<string | null>`${tasks.dueDate}`.as("card_due_date"),
+        completedAt: sql<Date | null>`${tasks.completedAt}`.as("card_completed_at"),
+        position: sql<string>`${tasks.position}`.as("card_position"),
+      })
+      .from(tasks)
+      .where(onBoard(statuses.id))
+      .orderBy(asc(tasks.position))
+      .limit(COLUMN_PAGE)
+      .as("card");
+    return database
+      .select({
+        ...taskRowFields(page),
+        statusId: sql<string>`${statuses.id}`,
+      })
+      .from(statuses)
+      .innerJoinLateral(page, sql`true`)
+      .where(eq(statuses.projectId, sql.placeholder("projectId")))
+      .orderBy(asc(statuses.position), sql`${page.position}`);
+  },
+  /** A raised column's cards after its first page, up to `limit` more. */
+  further: (database: Database) =>
+    database
+      .select({
+        id: tasks.id,
+        publicId: tasks.publicId,
+        number: tasks.number,
+        title: tasks.title,
+        priority: tasks.priority,
+        dueDate: tasks.dueDate,
+        completedAt: sql<string | null>`${tasks.completedAt}`,
+        statusId: tasks.statusId,
+      })
+      .from(tasks)
+      .where(onBoard(sql.placeholder("statusId")))
+      .orderBy(asc(tasks.position))
+      .offset(COLUMN_PAGE)
+      .limit(sql.placeholder("limit")),
+};
+
+const boardStatuses = prepared((database) => boardQueries.statuses(database).prepare("board_statuses"));
+const boardFirstPages = prepared((database) => boardQueries.firstPages(database).prepare("board_first_pages"));
+const boardColumnFurther = prepared((database) => boardQueries.further(database).prepare("board_column_further"));
+
 /**
- * A ranked task subquery's row fields as plain SQL for the outer select (board and List):
+ * A task subquery's row fields as plain SQL for the outer select (board and List):
  * Drizzle maps each row's fields by class, and a subquery's aliased field is the last of
  * three it tries (~10 µs a row).
  */
 export function taskRowFields(
-  ranked: Record<"id" | "publicId" | "number" | "title" | "priority" | "dueDate" | "completedAt" | "total", SQLWrapper>,
+  ranked: Record<"id" | "publicId" | "number" | "title" | "priority" | "dueDate" | "completedAt", SQLWrapper>,
 ) {
   return {
     id: sql<string>`${ranked.id}`,
@@ -117,54 +187,7 @@ export function taskRowFields(
     priority: sql<Priority>`${ranked.priority}`,
     dueDate: sql<string | null>`${ranked.dueDate}`,
     completedAt: sql<string | null>`${ranked.completedAt}`,
-    total: sql<number>`${ranked.total}`,
   };
-}
-
-const boardStatuses = prepared((database) =>
-  database
-    .select({
-      id: statuses.id,
-      publicId: statuses.publicId,
-      name: statuses.name,
-      color: statuses.color,
-      category: statuses.category,
-    })
-    .from(statuses)
-    .where(eq(statuses.projectId, sql.placeholder("projectId")))
-    .orderBy(asc(statuses.position))
-    .prepare("board_statuses"),
-);
-
-type BoardValues = { projectId: string; raisedId?: string; raisedLimit?: number };
-
-const boardStatement = preparedByShape<BoardValues>("board_cards");
-
-/** The board's cards for a sort, each value a `param`; `raised`: one column shows more than the first page. */
-function boardCards(sort: TaskSort, raised: boolean, param: (name: keyof BoardValues) => unknown) {
-  const limit = raised
-    ? sql`case when ${tasks.statusId} = ${param("raisedId")}::uuid then ${param("raisedLimit")}::int else ${COLUMN_PAGE}::int end`
-    : sql`${COLUMN_PAGE}::int`;
-  const ranked = db()
-    .select({
-      ...rankedTaskFields(tasks.statusId, sort, limit),
-      statusId: sql<string>`${tasks.statusId}`.as("status_id"),
-    })
-    .from(tasks)
-    .where(
-      and(
-        sql`${tasks.projectId} = ${param("projectId")}::uuid`,
-        isNull(tasks.deletedAt),
-        isNull(tasks.archivedAt),
-        isNull(tasks.parentId),
-      ),
-    )
-    .as("ranked");
-  return db()
-    .select({ ...taskRowFields(ranked), statusId: sql<string>`${ranked.statusId}` })
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${ranked.limit}`)
-    .orderBy(ranked.statusId, ranked.rank);
 }
 
 /**
@@ -197,8 +220,16 @@ export function byTask<Row extends { taskId: string }, Shaped>(rows: Row[], shap
   return found;
 }
 
-export async function assigneesOf(taskIds: string[]) {
-  const rows = await db()
+/**
+ * The per-card lookups below take the cards' ids as one array parameter (`= any($1)`), so
+ * each is one prepared statement whatever the number of ids: an `in (…)` list would make
+ * Drizzle write the SQL text again on every call (a page's 200 ids: ~0.5 ms of CPU each)
+ * and PostgreSQL plan it again.
+ */
+const inIds = (column: SQLWrapper) => sql`${column} = any(${sql.placeholder("ids")}::uuid[])`;
+
+const assigneesStatement = prepared((database) =>
+  database
     .select({
       taskId: taskAssignees.taskId,
       id: taskAssignees.userId,
@@ -208,8 +239,13 @@ export async function assigneesOf(taskIds: string[]) {
     })
     .from(taskAssignees)
     .leftJoin(profiles, eq(profiles.id, taskAssignees.userId))
-    .where(inArray(taskAssignees.taskId, taskIds))
-    .orderBy(asc(taskAssignees.createdAt));
+    .where(inIds(taskAssignees.taskId))
+    .orderBy(asc(taskAssignees.createdAt))
+    .prepare("assignees_of"),
+);
+
+export async function assigneesOf(taskIds: string[]) {
+  const rows = await assigneesStatement().execute({ ids: taskIds });
   return rows.map((row) => ({
     taskId: row.taskId,
     id: row.id,
@@ -219,38 +255,53 @@ export async function assigneesOf(taskIds: string[]) {
   }));
 }
 
-export function labelsOf(taskIds: string[]) {
-  return db()
+const labelsStatement = prepared((database) =>
+  database
     .select({ taskId: taskLabels.taskId, name: labels.name, color: labels.color })
     .from(taskLabels)
     .innerJoin(labels, eq(labels.id, taskLabels.labelId))
-    .where(inArray(taskLabels.taskId, taskIds))
-    .orderBy(asc(sql`lower(${labels.name})`));
+    .where(inIds(taskLabels.taskId))
+    .orderBy(asc(sql`lower(${labels.name})`))
+    .prepare("labels_of"),
+);
+
+export function labelsOf(taskIds: string[]) {
+  return labelsStatement().execute({ ids: taskIds });
 }
 
-export async function subtaskProgress(taskIds: string[]) {
-  const rows = await db()
+const subtaskStatement = prepared((database) =>
+  database
     .select({
       parentId: sql<string>`${tasks.parentId}`,
       total: sql<number>`count(*)`,
       done: sql<number>`count(${tasks.completedAt})`,
     })
     .from(tasks)
-    .where(and(inArray(tasks.parentId, taskIds), isNull(tasks.deletedAt)))
-    .groupBy(tasks.parentId);
+    .where(and(inIds(tasks.parentId), isNull(tasks.deletedAt)))
+    .groupBy(tasks.parentId)
+    .prepare("subtask_progress"),
+);
+
+export async function subtaskProgress(taskIds: string[]) {
+  const rows = await subtaskStatement().execute({ ids: taskIds });
   return rows.map((row) => ({ parentId: row.parentId, total: Number(row.total), done: Number(row.done) }));
 }
 
-async function checklistProgress(taskIds: string[]) {
-  const rows = await db()
+const checklistStatement = prepared((database) =>
+  database
     .select({
       taskId: checklistItems.taskId,
       total: sql<number>`count(*)`,
       done: sql<number>`count(*) filter (where ${checklistItems.done})`,
     })
     .from(checklistItems)
-    .where(inArray(checklistItems.taskId, taskIds))
-    .groupBy(checklistItems.taskId);
+    .where(inIds(checklistItems.taskId))
+    .groupBy(checklistItems.taskId)
+    .prepare("checklist_progress"),
+);
+
+async function checklistProgress(taskIds: string[]) {
+  const rows = await checklistStatement().execute({ ids: taskIds });
   return new Map(rows.map((row) => [row.taskId, { done: Number(row.done), total: Number(row.total) }]));
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_column_page_idx" ON "tasks" USING btree ("status_id","position") WHERE "tasks"."deleted_at" is null and "tasks"."archived_at" is null and "tasks"."parent_id" is null;
