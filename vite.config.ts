@@ -1,19 +1,48 @@
-import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { createRequire } from "node:module";
+import path from "node:path";
 
-export default defineConfig({
-  // Lets two dev servers of one checkout keep separate dependency caches.
-  cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
-  plugins: [reactRouter()],
-  resolve: { tsconfigPaths: true },
-  environments: {
-    // The server build's entry is our Express app, which wraps React Router's handler.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
-  },
-  // Emotion and MUI must share one instance with the server's CacheProvider, or the
-  // critical CSS comes out empty in development (stack notes, pitfall 8).
-  ssr: {
-    optimizeDeps: { include: ["@emotion/*", "@mui/*"] },
-    noExternal: ["@emotion/*", "@mui/*"],
-  },
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig, type Alias } from "vite";
+
+const require = createRequire(import.meta.url);
+const reactRouterDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
+
+/**
+ * React Router's package maps every condition to its development build (upstream
+ * remix-run/react-router#14102): its dev warnings and checks then run on every request
+ * and ship to every browser. A build takes the production files instead, for the server
+ * and the browser alike. Everything that imports react-router is bundled on the server
+ * (below), so no module reaches the development copy through Node's resolution and the
+ * app never sees two routers (decision 025).
+ */
+const productionReactRouter: Alias[] = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, "dom-export.mjs") },
+];
+const importsReactRouter = [
+  "react-router",
+  "@react-router/node",
+  "@react-router/express",
+  "remix-themes",
+  "remix-utils",
+];
+
+export default defineConfig(({ command }) => {
+  const build = command === "build";
+  return {
+    // Lets two dev servers of one checkout keep separate dependency caches.
+    cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
+    plugins: [reactRouter()],
+    resolve: { tsconfigPaths: true, alias: build ? productionReactRouter : [] },
+    environments: {
+      // The server build's entry is our Express app, which wraps React Router's handler.
+      ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    },
+    // Emotion and MUI must share one instance with the server's CacheProvider, or the
+    // critical CSS comes out empty in development (stack notes, pitfall 8).
+    ssr: {
+      optimizeDeps: { include: ["@emotion/*", "@mui/*"] },
+      noExternal: ["@emotion/*", "@mui/*", ...(build ? importsReactRouter : [])],
+    },
+  };
 });

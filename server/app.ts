@@ -114,7 +114,12 @@ export const requestLogger = pinoHttp({
   customSuccessMessage: (req, res, responseTime) =>
     `${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${Math.round(responseTime)}ms`,
   customErrorMessage: (req, res) => `${req.method} ${req.url?.split("?")[0]} ${res.statusCode} failed`,
-  customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+  // A request that failed or was refused always gets its line; one answered well only when asked.
+  customLogLevel: (_req, res, error) => {
+    if (error || res.statusCode >= 500) return "error";
+    if (res.statusCode >= 400) return "info";
+    return env().logRequests ? "info" : "silent";
+  },
 });
 
 /** Security headers (and the CSP nonce) for every answer, static files included: server.js mounts it first. */

@@ -63,7 +63,9 @@ export function rateLimitRequests(tiers: () => RateLimitTiers): RequestHandler {
     const key = clientKey(req.ip);
     const limits = tiers();
     for (const tier of tiersOf(req)) {
-      const outcome = await consume(`tier-${tier}`, limits[tier], key);
+      // The tier every request counts against stays in this process (no query per page view);
+      // writes and expensive requests are counted where all processes share them.
+      const outcome = await consume(`tier-${tier}`, limits[tier], key, tier === "requests" ? "process" : "shared");
       if (!outcome.allowed) {
         req.log?.warn({ tier }, "rate limit reached: refused");
         const wait = outcome.retryAfterSeconds;

@@ -124,6 +124,7 @@ const schema = z
     RATE_LIMIT_WRITES: wholeNumber("RATE_LIMIT_WRITES", 120),
     RATE_LIMIT_EXPENSIVE: wholeNumber("RATE_LIMIT_EXPENSIVE", 30),
     BILLING_ENABLED: flag("BILLING_ENABLED"),
+    LOG_REQUESTS: flag("LOG_REQUESTS"),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z
@@ -215,6 +216,12 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     },
     billingEnabled: raw.BILLING_ENABLED,
     logLevel: raw.LOG_LEVEL,
+    /**
+     * A line for every answered request (LOG_REQUESTS=true). Off by default: a failed or
+     * refused request is logged anyway, and a line per page, data request and static file
+     * cost CPU on every request for lines nobody reads (a proxy's access log has them).
+     */
+    logRequests: raw.LOG_REQUESTS,
   };
 }
 

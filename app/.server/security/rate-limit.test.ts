@@ -58,6 +58,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)("rate limits in PostgreSQL (DATABA
     }
   });
 
+  it("keeps a process-scoped limit in this process's memory: no row, and another process counts afresh", async () => {
+    const url = database.url!;
+    const key = `local-${uniqueKey()}`;
+    await openRateLimitStore({ databaseUrl: url });
+    for (let i = 0; i < 3; i++) expect(await consume("test-local", limit, key, "process")).toEqual({ allowed: true });
+    expect(await consume("test-local", limit, key, "process")).toMatchObject({ allowed: false });
+    await closeRateLimitStore();
+    await openRateLimitStore({ databaseUrl: url });
+    expect(await consume("test-local", limit, key, "process")).toEqual({ allowed: true });
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`select key from ${RATE_LIMIT_TABLE} where key like 'test-local:%'`);
+      expect(rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it("falls back to memory when PostgreSQL stops answering", async () => {
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
     pool.on("error", () => {});

@@ -67,13 +67,16 @@ export async function closeRateLimitStore() {
   if (current?.kind === "postgres" && current.ownsPool) await current.pool.end().catch(() => undefined);
 }
 
-function limiterFor(name: string, limit: Limit): RateLimiterAbstract {
-  const id = `${name}:${limit.points}:${limit.durationSeconds}`;
+/** Where a limit's counts live: `shared` (the store: PostgreSQL when there is one) or this process's memory. */
+export type Scope = "shared" | "process";
+
+function limiterFor(name: string, limit: Limit, scope: Scope): RateLimiterAbstract {
+  const id = `${name}:${limit.points}:${limit.durationSeconds}:${scope}`;
   let limiter = limiters.get(id);
   if (limiter) return limiter;
   const options = { keyPrefix: id, points: limit.points, duration: limit.durationSeconds };
   const current = store();
-  if (current.kind === "memory") {
+  if (current.kind === "memory" || scope === "process") {
     limiter = new RateLimiterMemory(options);
   } else {
     limiter = new RateLimiterPostgres({
@@ -93,16 +96,21 @@ function limiterFor(name: string, limit: Limit): RateLimiterAbstract {
 }
 
 /** PostgreSQL keys are fixed-length digests: no addresses in the table, nothing over its 255 characters. */
-function storedKey(key: string) {
-  return store().kind === "postgres" ? createHash("sha256").update(key).digest("base64url") : key;
+function storedKey(key: string, scope: Scope) {
+  return scope === "shared" && store().kind === "postgres" ? createHash("sha256").update(key).digest("base64url") : key;
 }
 
 export type Outcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Takes one point; answers how long to wait when the limit is reached. */
-export async function consume(name: string, limit: Limit, key: string): Promise<Outcome> {
+/**
+ * Takes one point; answers how long to wait when the limit is reached. `process` counts in
+ * this process's memory even when PostgreSQL is there: for a limit checked on every
+ * request, where a round trip per request costs more than it protects (behind N processes
+ * the effective limit is then up to N times the setting).
+ */
+export async function consume(name: string, limit: Limit, key: string, scope: Scope = "shared"): Promise<Outcome> {
   try {
-    await limiterFor(name, limit).consume(storedKey(key));
+    await limiterFor(name, limit, scope).consume(storedKey(key, scope));
     return { allowed: true as const };
   } catch (error) {
     if (error instanceof RateLimiterRes)
