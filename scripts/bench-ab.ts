@@ -7,7 +7,9 @@
 // the whole process (PGlite's database thread included). Needs `npm run build` in each
 // checkout. BENCH_ENGINES=pglite (default) or postgres (BENCH_DATABASE_URL's server, a
 // throwaway database); BENCH_AB_PAGE=dashboard, project (default), board (a project of
-// 1,000 tasks on its Board) or list (a project of 5,000 tasks in its List). The report ends
+// 1,000 tasks on its Board), board-data (the same board's data request, what a client
+// navigation or a revalidation loads) or list (a project of 5,000 tasks in its List);
+// BENCH_AB_TASKS sets the board's or list's number of tasks. The report ends
 // with each build's page weight: its HTML and the JavaScript it names (gzipped), what a
 // first visit downloads (BENCH_AB_HTML=DIR keeps the pages).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -36,6 +38,7 @@ const page = process.env.BENCH_AB_PAGE ?? "project";
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 10);
 const BATCH = Number(process.env.BENCH_AB_BATCH ?? 200);
 const CLIENTS = Number(process.env.BENCH_AB_CLIENTS ?? 10);
+const TASKS = process.env.BENCH_AB_TASKS ? Number(process.env.BENCH_AB_TASKS) : undefined;
 const EMAIL = "big@bench.local";
 
 type Server = {
@@ -63,6 +66,7 @@ try {
     {
       dashboard: "/app/dashboard",
       board: `/app/project/${projectIds.board}?view=board`,
+      "board-data": `/app/project/${projectIds.board}.data?view=board`,
       list: `/app/project/${projectIds.list}?view=list`,
     }[page] ?? `/app/project/${projectIds.project}`;
   for (const server of servers) {
@@ -107,8 +111,8 @@ async function seed() {
     const seeded = await seedBench({ email: EMAIL, password: bench.PASSWORD, workspaceCount: 5, projectCount: 100 });
     const projectIds = {
       project: seeded.projectIds[0]!,
-      board: page === "board" ? await seedTaskProject(seeded, "Big Board", 1_000) : "",
-      list: page === "list" ? await seedTaskProject(seeded, "Big List", 5_000) : "",
+      board: page.startsWith("board") ? await seedTaskProject(seeded, "Big Board", TASKS ?? 1_000) : "",
+      list: page === "list" ? await seedTaskProject(seeded, "Big List", TASKS ?? 5_000) : "",
     };
     await db().execute(sql`analyze`);
     return { url, projectIds };

@@ -100,7 +100,12 @@ export function taskListStyles(theme: Theme): CSSObject {
     "& td.pl-title a:hover": { textDecoration: "underline" },
     "& td.pl-title .pl-label": { marginLeft: 6 },
     "& tr[data-done] td.pl-title a": { textDecoration: "line-through", color: palette.text.secondary },
-    "& .pl-key, & .pl-muted": { color: palette.text.secondary },
+    "& .pl-key, & .pl-muted, & .pl-subtasks": { color: palette.text.secondary },
+    // An empty property shows a dash from CSS: one element fewer to render per empty cell.
+    "& tbody td:is(.pl-priority, .pl-due, .pl-assignees, .pl-subtasks):empty::before": {
+      content: '"—"',
+      color: palette.text.secondary,
+    },
     "& .pl-overdue": { color: palette.error.main, fontWeight: 600 },
     "& .pl-priority": { textTransform: "capitalize" },
     "& .pl-hot": {
@@ -114,15 +119,13 @@ export function taskListStyles(theme: Theme): CSSObject {
       "&:hover": { background: palette.action.hover },
     },
     "& .pl-labels": { marginLeft: 6, borderRadius: 6, padding: "2px 4px" },
-    "& .pl-assignees.pl-empty": { color: palette.text.secondary },
     // No labels yet: "+ Label" on the row's hover, its words from CSS so the cell's text stays the title's.
-    "& .pl-labels:empty::before": {
+    "& [data-editable] tr:hover td.pl-title:not(:has(.pl-labels))::after": {
       content: '"+ Label"',
+      marginLeft: 10,
       fontSize: 12,
       color: palette.text.secondary,
-      visibility: "hidden",
     },
-    "& [data-editable] tr:hover .pl-labels:empty::before": { visibility: "visible" },
     "& .pl-spacer": { border: 0 },
     "& .pl-empty-row td": { color: palette.text.secondary },
     "& .pl-more": { display: "inline-block", marginTop: 8, fontSize: 13, color: palette.primary.main },
@@ -143,27 +146,31 @@ export function taskListStyles(theme: Theme): CSSObject {
  * A row's editable cells, known by their class. Not links, tab stops or `data-field`s of their
  * own: five per row, each with its attributes, made a 5,000-task List's HTML twice as heavy
  * to render. A click on one opens its editor; the row's title is the row's focus, where the
- * properties' shortcuts (s, p, a, l, d) open the same editors from the keyboard.
+ * properties' shortcuts (s, p, a, l, d) open the same editors from the keyboard. The labels
+ * sit in the title's cell: a click there beside the title's link opens their editor.
  */
 const CELL_OF: Record<EditorField, string> = {
   statusId: "td.pl-status",
   priority: "td.pl-priority",
   assigneeIds: "td.pl-assignees",
-  labelIds: ".pl-labels",
+  labelIds: "td.pl-title",
   dueDate: "td.pl-due",
   startDate: "td.pl-start",
 };
 const EDITABLE_CELLS = Object.values(CELL_OF).join(", ");
 
 function cellEditRequestOf(target: EventTarget | null) {
-  const chip = target instanceof Element ? target.closest<HTMLElement>(EDITABLE_CELLS) : null;
-  const taskId = chip?.closest<HTMLElement>("tr[data-task]")?.dataset.task;
-  const field = (Object.keys(CELL_OF) as EditorField[]).find((name) => chip?.matches(CELL_OF[name]));
+  if (!(target instanceof Element) || target.closest("a")) return null;
+  const cell = target.closest<HTMLElement>(EDITABLE_CELLS);
+  const taskId = cell?.closest<HTMLElement>("tr[data-task]")?.dataset.task;
+  const field = (Object.keys(CELL_OF) as EditorField[]).find((name) => cell?.matches(CELL_OF[name]));
+  // The labels' popover opens under the labels when there are some.
+  const chip = field === "labelIds" ? (cell?.querySelector<HTMLElement>(".pl-labels") ?? cell) : cell;
   return chip && taskId && field ? { chip, taskId, field } : null;
 }
 
 const PRIORITY_CELL: Record<TaskValues["priority"], string> = {
-  none: "pl-priority pl-empty",
+  none: "pl-priority",
   low: "pl-priority",
   medium: "pl-priority",
   high: "pl-priority pl-hot",
@@ -238,7 +245,7 @@ function narrowListStyles(theme: Theme): CSSObject {
       background: palette.action.hover,
     },
     "& tbody td.pl-assignees": { padding: 0, background: "none", paddingLeft: 6 },
-    "& tbody td.pl-empty": { display: "none" },
+    "& tbody td:empty": { display: "none" },
     // Without their column headers, a date and a count say what they are.
     "& td.pl-due:not(.pl-overdue)::before": { content: '"Due "' },
     "& td.pl-subtasks::before": { content: '"Subtasks "' },
@@ -615,7 +622,7 @@ function GroupTable({
                   <td className="pl-key">{task.key}</td>
                   <td className="pl-title">
                     <a href={href}>{task.title}</a>
-                    {task.labels.length > 0 || canEdit ? (
+                    {task.labels.length > 0 ? (
                       <span className="pl-labels">
                         {task.labels.map((label) => (
                           <span key={label.name} className="pl-label" data-color={label.color}>
@@ -625,23 +632,21 @@ function GroupTable({
                       </span>
                     ) : null}
                   </td>
-                  <td className={PRIORITY_CELL[task.priority]}>{task.priority === "none" ? "—" : task.priority}</td>
-                  <td className={overdue ? "pl-due pl-overdue" : task.dueDate ? "pl-due" : "pl-due pl-muted pl-empty"}>
+                  <td className={PRIORITY_CELL[task.priority]}>{task.priority === "none" ? null : task.priority}</td>
+                  <td className={overdue ? "pl-due pl-overdue" : "pl-due"}>
                     {task.dueDate ? (
                       <>
                         {overdue ? "Overdue · " : null}
                         <DayText day={task.dueDate} />
                       </>
-                    ) : (
-                      "—"
-                    )}
+                    ) : null}
                   </td>
                   {showStatus ? <td className="pl-status">{task.status}</td> : null}
-                  <td className={task.assignees.length > 0 ? "pl-assignees" : "pl-assignees pl-empty"}>
-                    {task.assignees.length > 0 ? <People people={task.assignees} /> : "—"}
+                  <td className="pl-assignees">
+                    {task.assignees.length > 0 ? <People people={task.assignees} /> : null}
                   </td>
-                  <td className={task.subtasks.total > 0 ? "pl-subtasks pl-muted" : "pl-subtasks pl-muted pl-empty"}>
-                    {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : "—"}
+                  <td className="pl-subtasks">
+                    {task.subtasks.total > 0 ? `${task.subtasks.done}/${task.subtasks.total}` : null}
                   </td>
                 </tr>
               );
