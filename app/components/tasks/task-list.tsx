@@ -145,7 +145,7 @@ export function taskListStyles(theme: Theme): CSSObject {
  * to render. A click on one opens its editor; the row's title is the row's focus, where the
  * properties' shortcuts (s, p, a, l, d) open the same editors from the keyboard.
  */
-const CELL_OF: Record<EditorField, string> = {
+const CELL_OF: Record<Exclude<EditorField, "parent">, string> = {
   statusId: "td.pl-status",
   priority: "td.pl-priority",
   assigneeIds: "td.pl-assignees",
@@ -158,7 +158,7 @@ const EDITABLE_CELLS = Object.values(CELL_OF).join(", ");
 function cellEditRequestOf(target: EventTarget | null) {
   const chip = target instanceof Element ? target.closest<HTMLElement>(EDITABLE_CELLS) : null;
   const taskId = chip?.closest<HTMLElement>("tr[data-task]")?.dataset.task;
-  const field = (Object.keys(CELL_OF) as EditorField[]).find((name) => chip?.matches(CELL_OF[name]));
+  const field = (Object.keys(CELL_OF) as (keyof typeof CELL_OF)[]).find((name) => chip?.matches(CELL_OF[name]));
   return chip && taskId && field ? { chip, taskId, field } : null;
 }
 
