@@ -139,7 +139,7 @@ describe.each(engines)("a task's parent on %s", (engine) => {
       `There is no task ${project.key}-999 in Website.`,
     );
     expect(await refusal(setTaskParent(owner.actor, { taskId: lone.id, parent: elsewhere.key }))).toBe(
-      `${elsewhere.key} is not in Website: its tasks' keys start with ${project.key}-.`,
+      `${elsewhere.key} is not in Website: choose one of its tasks, like ${project.key}-1.`,
     );
     expect(await refusal(setTaskParent(owner.actor, { taskId: lone.id, parent: elsewhere.id }))).toBe(
       "That task is not in Website, or no longer exists.",

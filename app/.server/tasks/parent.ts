@@ -96,7 +96,7 @@ async function parentOf(tx: Transaction, access: TaskAccess, reference: ParentRe
   if ("key" in reference && reference.key.project !== project.key) {
     throw new FieldError(
       "parent",
-      `${reference.key.project}-${reference.key.number} is not in ${project.name}: its tasks' keys start with ${project.key}-.`,
+      `${reference.key.project}-${reference.key.number} is not in ${project.name}: choose one of its tasks, like ${project.key}-1.`,
     );
   }
   const [row] = await tx
