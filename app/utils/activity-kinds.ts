@@ -6,7 +6,15 @@
 export const ACTIVITY_KINDS = {
   tasks: {
     label: "Tasks",
-    verbs: ["task.created", "task.updated", "task.moved", "task.reordered", "task.deleted", "task.assignees_changed"],
+    verbs: [
+      "task.created",
+      "task.updated",
+      "task.moved",
+      "task.reordered",
+      "task.deleted",
+      "task.assignees_changed",
+      "task.parent_changed",
+    ],
   },
   comments: { label: "Comments", verbs: ["comment."] },
   checklist: { label: "Checklist", verbs: ["task.checklist_changed"] },

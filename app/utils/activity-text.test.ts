@@ -77,6 +77,18 @@ describe("describeActivity for tasks", () => {
     expect(describeActivity("task.attachment_removed", task)).toBe("removed a file from WEB-7 Write the brief");
   });
 
+  it("tells a task's parent set, changed and removed", () => {
+    const launch = { key: "WEB-3", title: "Launch" };
+    const parent = (from: unknown, to: unknown) =>
+      describeActivity("task.parent_changed", { ...task, changes: { parent: { from, to } } });
+    expect(parent(null, launch)).toBe("set the parent of WEB-7 Write the brief to WEB-3 Launch");
+    expect(parent(launch, { key: "WEB-4", title: "Beta" })).toBe(
+      "changed the parent of WEB-7 Write the brief from WEB-3 Launch to WEB-4 Beta",
+    );
+    expect(parent(launch, null)).toBe("removed the parent WEB-3 Launch from WEB-7 Write the brief");
+    expect(describeActivity("task.parent_changed", task)).toBe("changed the parent of WEB-7 Write the brief");
+  });
+
   it("tells the workspace's label changes", () => {
     expect(describeActivity("label.created", { name: "Bug", color: "rose" })).toBe("added the label Bug");
     expect(

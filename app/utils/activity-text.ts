@@ -66,6 +66,8 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       ];
       return parts.length ? listOf(parts) : `changed who is on ${task}`;
     }
+    case "task.parent_changed":
+      return parentChange(task, changes.parent);
     case "task.labels_changed": {
       const added = Array.isArray(data.added) ? (data.added as string[]) : [];
       const removed = Array.isArray(data.removed) ? (data.removed as string[]) : [];
@@ -98,6 +100,21 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
     default:
       return null;
   }
+}
+
+/** "set the parent of WEB-7 Plan the launch to WEB-3 Launch", "removed the parent WEB-3 Launch from WEB-7 …". */
+function parentChange(task: string, change: TaskChange | undefined) {
+  const named = (value: unknown) => {
+    if (typeof value !== "object" || value === null) return null;
+    const { key, title } = value as { key?: unknown; title?: unknown };
+    return typeof key === "string" ? `${key} ${typeof title === "string" ? title : ""}`.trim() : null;
+  };
+  const from = named(change?.from);
+  const to = named(change?.to);
+  if (to && from) return `changed the parent of ${task} from ${from} to ${to}`;
+  if (to) return `set the parent of ${task} to ${to}`;
+  if (from) return `removed the parent ${from} from ${task}`;
+  return `changed the parent of ${task}`;
 }
 
 /** "completed “Book the venue” on WEB-7 Plan the launch". */

@@ -72,6 +72,7 @@ const ACTIONS: Record<string, Target> = {
       "move-task",
       "set-assignees",
       "set-labels",
+      "set-parent",
       "upload-attachment",
       "delete-attachment",
       "preview-description",
@@ -201,6 +202,7 @@ const ID_FIELDS = [
   "task",
   "eventId",
   "attendeeIds",
+  "parent",
 ];
 const TEXT_FIELDS = [
   "name",
@@ -226,6 +228,7 @@ const TEXT_FIELDS = [
   "endpoint",
   "p256dh",
   "auth",
+  "parent",
 ];
 const ids = (value: string) => Object.fromEntries(ID_FIELDS.map((field) => [field, value]));
 

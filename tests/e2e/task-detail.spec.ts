@@ -2,7 +2,9 @@ import { expect, test } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
+import { openAppPage } from "./support/hydration";
 import { newProject } from "./support/projects";
+import { chip, popover, properties, propertyForm } from "./support/task-fields";
 
 /**
  * The task page's comments, checklist and history, with JavaScript on and off: a comment
@@ -95,4 +97,127 @@ test("task page: comment, edit, delete; checklist add, tick, reorder; the histor
   // The board card shows the checklist's progress.
   await page.getByRole("link", { name: "Back to Orbit Detail" }).click();
   await expect(todo.getByLabel("1 of 3 checklist items done")).toBeVisible();
+});
+
+test("the parent: set, changed and removed by mouse and keyboard, or through its form without JavaScript @nojs", async ({
+  page,
+}) => {
+  // About 30 round trips and two axe scans with JavaScript.
+  test.setTimeout(120_000);
+  await signUpByRequest(page.request, { prefix: "parent", fullName: "Pia Parent" });
+  const projectUrl = await newProject(page, "Orbit Parent");
+  await page.goto(`${projectUrl}?view=board`);
+  const todo = page.getByRole("region", { name: "To Do", exact: true });
+  for (const title of ["Launch the site", "Write the copy", "Pick the fonts"]) {
+    await todo.getByLabel("New task in To Do").fill(title);
+    await todo.getByRole("button", { name: "Add" }).click();
+    await expect(todo.getByRole("link", { name: title })).toBeVisible();
+  }
+  const hrefOf = async (title: string) => (await todo.getByRole("link", { name: title }).getAttribute("href"))!;
+  const [launch, copy] = [await hrefOf("Launch the site"), await hrefOf("Write the copy")];
+  await openAppPage(page, copy, usesJs());
+  const key = /[A-Z][A-Z0-9]+(?=-\d+$)/.exec((await page.locator(".pl-crumbs").textContent())!.trim())![0];
+  const crumbs = page.locator(".pl-crumbs");
+  const subtasksOf = async (url: string) => {
+    await openAppPage(page, url, usesJs());
+    return page.getByRole("list", { name: "Subtasks" }).getByRole("listitem");
+  };
+
+  if (usesJs()) {
+    let navigated = 0;
+    page.on("framenavigated", (frame) => void (frame === page.mainFrame() && (navigated += 1)));
+    await expect(chip(page, "Parent")).toHaveAccessibleName("Parent None");
+    // By mouse: type part of a title, click the task.
+    await chip(page, "Parent").click();
+    await popover(page, "Parent").getByRole("combobox").fill("launch");
+    await popover(page, "Parent")
+      .getByRole("option", { name: `${key}-1 Launch the site` })
+      .click();
+    await expect(chip(page, "Parent")).toHaveAccessibleName(`Parent ${key}-1 Launch the site`);
+    await expect(crumbs).toContainText(`subtask of ${key}-1 Launch the site`);
+    expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
+    // By keyboard: Enter on the chip, type a key, Enter on the first match.
+    await chip(page, "Parent").focus();
+    await page.keyboard.press("Enter");
+    await expect(popover(page, "Parent").getByRole("option", { name: "No parent" })).toBeVisible();
+    expect((await axeScan(page).include("[role=dialog]").analyze()).violations).toEqual([]);
+    await page.keyboard.type(`${key}-3`);
+    await expect(popover(page, "Parent").getByRole("option").first()).toHaveAccessibleName(`${key}-3 Pick the fonts`);
+    await page.keyboard.press("Enter");
+    await expect(chip(page, "Parent")).toHaveAccessibleName(`Parent ${key}-3 Pick the fonts`);
+    await expect(chip(page, "Parent")).toBeFocused();
+    // Removed by keyboard: the current parent is highlighted on opening, "No parent" is first.
+    await page.keyboard.press("Enter");
+    const options = popover(page, "Parent").getByRole("option");
+    await expect(options.filter({ hasText: "Pick the fonts" })).toHaveClass(/Mui-focused/);
+    await expect(options.first()).toHaveAccessibleName("No parent");
+    await page.keyboard.press("Home");
+    await expect(options.first()).toHaveClass(/Mui-focused/);
+    await page.keyboard.press("Enter");
+    await expect(chip(page, "Parent")).toHaveAccessibleName("Parent None");
+    await expect(crumbs).not.toContainText("subtask of");
+    await chip(page, "Parent").click();
+    await popover(page, "Parent").getByRole("combobox").fill(`${key}-1`);
+    // Shown at once; the reload below waits for the server's answer first.
+    const saved = page.waitForResponse((response) => response.request().method() === "POST");
+    await popover(page, "Parent")
+      .getByRole("option", { name: `${key}-1 Launch the site` })
+      .click();
+    await expect(chip(page, "Parent")).toHaveAccessibleName(`Parent ${key}-1 Launch the site`);
+    expect(navigated, "no choice navigated the page").toBe(0);
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(chip(page, "Parent")).toHaveAccessibleName(`Parent ${key}-1 Launch the site`);
+
+    // The parent's page lists it; it cannot become a subtask itself, and says why.
+    await page.getByRole("link", { name: `Open ${key}-1 Launch the site` }).click();
+    await expect(page).toHaveURL(new RegExp(`${launch}$`));
+    await expect(page.getByRole("list", { name: "Subtasks" }).getByRole("listitem")).toContainText(["Write the copy"]);
+    await chip(page, "Parent").click();
+    await expect(popover(page, "Parent")).toContainText(
+      `${key}-1 has subtasks of its own, so it cannot become a subtask.`,
+    );
+    await page.keyboard.press("Escape");
+
+    // Removed by mouse: the old parent's list no longer has it.
+    await openAppPage(page, copy, true);
+    await chip(page, "Parent").click();
+    await popover(page, "Parent").getByRole("option", { name: "No parent" }).click();
+    await expect(chip(page, "Parent")).toHaveAccessibleName("Parent None");
+  } else {
+    // A key that is no task: refused beside the field, with what was typed kept.
+    let form = await propertyForm(page, "parent");
+    const field = form.getByRole("textbox", { name: "Parent task's key" });
+    await field.fill(`${key}-99`);
+    await form.getByRole("button", { name: "Save parent" }).click();
+    form = await propertyForm(page, "parent");
+    await expect(form.getByRole("alert")).toHaveText(`There is no task ${key}-99 in Orbit Parent.`);
+    await expect(form.getByRole("textbox", { name: "Parent task's key" })).toHaveValue(`${key}-99`);
+    await expect(form.getByRole("textbox", { name: "Parent task's key" })).toHaveAttribute("aria-invalid", "true");
+    // Any case: saved, shown, and kept after a reload.
+    await form.getByRole("textbox", { name: "Parent task's key" }).fill(`${key.toLowerCase()}-1`);
+    await form.getByRole("button", { name: "Save parent" }).click();
+    await expect(page.getByRole("status")).toContainText(`${key}-2 is a subtask of ${key}-1.`);
+    await expect(properties(page).locator('[data-prop="parent"] summary')).toHaveText(`${key}-1 Launch the site`);
+    await expect(crumbs).toContainText(`subtask of ${key}-1 Launch the site`);
+    await page.reload();
+    await expect(properties(page).locator('[data-prop="parent"] summary')).toHaveText(`${key}-1 Launch the site`);
+    await expect(await subtasksOf(launch)).toContainText(["Write the copy"]);
+
+    // Emptied: a top-level task again.
+    await page.goto(copy);
+    form = await propertyForm(page, "parent");
+    await expect(form.getByRole("textbox", { name: "Parent task's key" })).toHaveValue(`${key}-1`);
+    await form.getByRole("textbox", { name: "Parent task's key" }).fill("");
+    await form.getByRole("button", { name: "Save parent" }).click();
+    await expect(page.getByRole("status")).toContainText(`${key}-2 is a top-level task.`);
+    await expect(properties(page).locator('[data-prop="parent"] summary')).toHaveText("None");
+  }
+  await expect(crumbs).not.toContainText("subtask of");
+  await expect(await subtasksOf(launch)).toHaveCount(0);
+  await openAppPage(page, copy, usesJs());
+  await page.getByText(/^History \(\d+\)$/).click();
+  await expect(page.getByRole("list", { name: "Task history" }).getByRole("listitem").first()).toContainText(
+    `Pia Parent removed the parent ${key}-1 Launch the site from ${key}-2 Write the copy`,
+  );
 });

@@ -36,6 +36,7 @@ import * as push from "~/routes/app/push";
 import * as search from "~/routes/app/search";
 import * as task from "~/routes/app/task";
 import * as taskAttachment from "~/routes/app/task-attachment";
+import * as taskParentOptions from "~/routes/app/task-parent-options";
 import * as team from "~/routes/app/team";
 import * as teamCalendar from "~/routes/app/team-calendar";
 import * as teamCalendarDay from "~/routes/app/team-calendar-day";
@@ -80,6 +81,7 @@ const COVERED = new Set([
   "routes/app/template-use.tsx",
   "routes/app/task.tsx",
   "routes/app/task-attachment.ts",
+  "routes/app/task-parent-options.ts",
   "routes/app/search.tsx",
   "routes/app/notifications.tsx",
   "routes/app/workspace-new.tsx",
@@ -141,6 +143,7 @@ const TASK_INTENTS = [
   "move-task",
   "set-assignees",
   "set-labels",
+  "set-parent",
   "upload-attachment",
   "delete-attachment",
   // Renders the description editor's text: an editor's, like a save (it writes nothing).
@@ -214,6 +217,8 @@ describe.each(engines)("authorization on %s", (engine) => {
     done: "on",
     following: "true",
     label: labelId,
+    // No parent: valid for any task, so only the permission refuses it.
+    parent: "",
     attachmentId,
     file: new File(["planted"], "planted.txt", { type: "text/plain" }),
   });
@@ -384,6 +389,14 @@ describe.each(engines)("authorization on %s", (engine) => {
         ...as,
         path: `/app/project/${projectId}/task/${taskId}/attachment/${attachmentId}`,
         params: download,
+      }),
+    );
+    await record(
+      "GET the parent's candidates",
+      callLoader(taskParentOptions.loader, {
+        ...as,
+        path: `/app/project/${projectId}/task/${taskId}/parent-options?q=Secret`,
+        params: t,
       }),
     );
     for (const intent of TASK_INTENTS) {
@@ -899,6 +912,14 @@ describe.each(engines)("authorization on %s", (engine) => {
     await record(
       "GET task",
       callLoader(task.loader, { ...as, path: `/app/project/${deletedId}/task/${deletedTaskId}`, params: t }),
+    );
+    await record(
+      "GET the parent's candidates",
+      callLoader(taskParentOptions.loader, {
+        ...as,
+        path: `/app/project/${deletedId}/task/${deletedTaskId}/parent-options?q=`,
+        params: t,
+      }),
     );
     for (const intent of TASK_INTENTS) {
       await record(

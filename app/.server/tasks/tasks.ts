@@ -330,7 +330,10 @@ async function parentTask(tx: Transaction, projectId: string, publicId: string) 
   const [parent] = await tx
     .select({ id: tasks.id, number: tasks.number, parentId: tasks.parentId })
     .from(tasks)
-    .where(and(eq(tasks.publicId, publicId), eq(tasks.projectId, projectId), isNull(tasks.deletedAt)));
+    .where(and(eq(tasks.publicId, publicId), eq(tasks.projectId, projectId), isNull(tasks.deletedAt)))
+    // Shared: a parent being made a subtask meanwhile (setTaskParent locks it) is waited
+    // for and read as it then is, so no subtask gets a subtask of its own.
+    .for("share");
   if (!parent) throw new NotFoundError("Task");
   return parent;
 }

@@ -149,7 +149,7 @@ export function taskListStyles(theme: Theme): CSSObject {
  * properties' shortcuts (s, p, a, l, d) open the same editors from the keyboard. The labels
  * sit in the title's cell: a click there beside the title's link opens their editor.
  */
-const CELL_OF: Record<EditorField, string> = {
+const CELL_OF: Record<Exclude<EditorField, "parent">, string> = {
   statusId: "td.pl-status",
   priority: "td.pl-priority",
   assigneeIds: "td.pl-assignees",
@@ -163,7 +163,7 @@ function cellEditRequestOf(target: EventTarget | null) {
   if (!(target instanceof Element) || target.closest("a")) return null;
   const cell = target.closest<HTMLElement>(EDITABLE_CELLS);
   const taskId = cell?.closest<HTMLElement>("tr[data-task]")?.dataset.task;
-  const field = (Object.keys(CELL_OF) as EditorField[]).find((name) => cell?.matches(CELL_OF[name]));
+  const field = (Object.keys(CELL_OF) as (keyof typeof CELL_OF)[]).find((name) => cell?.matches(CELL_OF[name]));
   // The labels' popover opens under the labels when there are some.
   const chip = field === "labelIds" ? (cell?.querySelector<HTMLElement>(".pl-labels") ?? cell) : cell;
   return chip && taskId && field ? { chip, taskId, field } : null;

@@ -8,6 +8,7 @@ import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { Avatar } from "~/components/avatar";
+import { ArrowForward } from "~/components/icons/material";
 import { DayText } from "~/components/date-text";
 import { TaskAttachments } from "~/components/tasks/attachments";
 import { TaskDescription } from "~/components/tasks/task-description";
@@ -25,6 +26,7 @@ import {
   PRIORITY_NAMES,
   PRIORITY_ORDER,
   type EditorField,
+  type TaskRef,
   type TaskValues,
 } from "~/components/tasks/fields/options";
 import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
@@ -32,6 +34,7 @@ import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
 import { withPending, type TaskPatch } from "~/components/tasks/fields/task-edits";
 import { useHydrated } from "~/utils/use-hydrated";
 import { taskFieldsSchema } from "~/validation/task-fields";
+import { MAX_PARENT_REFERENCE } from "~/validation/task-parent";
 import type { Route } from "../../routes/app/+types/task";
 
 /** The task route's loader data, as the browser receives it (the page, or the panel's fetcher). */
@@ -174,6 +177,33 @@ const Layout = styled("div")(({ theme }) => {
       "&:focus": { borderColor: palette.primary.main, outline: "none", background: palette.background.paper },
     },
     "& .pl-status": { display: "inline-flex", alignItems: "center", gap: 6, fontSize: 13, flexShrink: 0 },
+    // The parent's chip, then a link to the parent (a link cannot sit inside the chip's button).
+    "& .pl-prop-pair": { display: "flex", alignItems: "center", gap: 2, minWidth: 0 },
+    "& .pl-prop-pair > .pl-prop-value": { flexGrow: 1, marginRight: 0 },
+    "& .pl-prop-go": {
+      display: "inline-flex",
+      flexShrink: 0,
+      padding: 5,
+      borderRadius: 6,
+      color: palette.text.secondary,
+      "&:hover": { background: palette.action.hover, color: palette.text.primary },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+      "& svg": { fontSize: 18 },
+    },
+    // The key and title as one run of text, at most two lines (the crumb above has it whole).
+    "& .pl-parent": {
+      display: "-webkit-box",
+      WebkitBoxOrient: "vertical",
+      WebkitLineClamp: 2,
+      overflow: "hidden",
+      overflowWrap: "anywhere",
+    },
+    "& .pl-parent-key": {
+      marginRight: 6,
+      color: palette.text.secondary,
+      fontSize: 13,
+      fontVariantNumeric: "tabular-nums",
+    },
     "& .pl-field-error": { margin: "4px 0 0", fontSize: 12, color: palette.error.main },
   };
 });
@@ -225,6 +255,7 @@ export function TaskPageBody({
   };
   const title = pending?.title ?? task.title;
   const fieldResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const parentRefused = actionData && "parent" in actionData ? actionData.parent : undefined;
   return (
     <Layout>
       <div className="pl-task-head">
@@ -232,11 +263,11 @@ export function TaskPageBody({
         <div>
           <p className="pl-crumbs">
             {project.name} · {task.key}
-            {parent ? (
+            {values.parent ? (
               <>
                 {" · subtask of "}
-                <Link to={`/app/project/${project.id}/task/${parent.id}`}>
-                  {parent.key} {parent.title}
+                <Link to={`/app/project/${project.id}/task/${values.parent.id}`}>
+                  {values.parent.key} {values.parent.title}
                 </Link>
               </>
             ) : null}
@@ -275,7 +306,7 @@ export function TaskPageBody({
             options={options}
             today={loaderData.today}
             canEdit={canEdit}
-            canAdd={canEdit && !parent}
+            canAdd={canEdit && !values.parent}
             refused={actionData && "subtask" in actionData ? actionData.subtask : undefined}
           />
           <Checklist
@@ -437,6 +468,53 @@ export function TaskPageBody({
               <span className="pl-prop-value">{hoursText(task.estimateHours)}</span>
             )}
           </div>
+          <Property
+            field="parent"
+            mode={mode(canEdit, hydrated)}
+            open={Boolean(parentRefused)}
+            value={<ParentValue parent={values.parent ?? null} />}
+            after={
+              values.parent ? (
+                <Link
+                  className="pl-prop-go"
+                  to={`/app/project/${project.id}/task/${values.parent.id}`}
+                  aria-label={`Open ${values.parent.key} ${values.parent.title}`}
+                  title={`Open ${values.parent.key}`}
+                >
+                  <ArrowForward />
+                </Link>
+              ) : null
+            }
+          >
+            <Form method="post" action={here} {...target}>
+              <input type="hidden" name="intent" value="set-parent" />
+              <input
+                // Keyed by the saved parent, so the field shows it after the save.
+                key={parent?.key ?? ""}
+                type="text"
+                name="parent"
+                aria-label="Parent task's key"
+                aria-describedby={parentRefused ? "task-parent-error" : "task-parent-hint"}
+                aria-invalid={parentRefused ? true : undefined}
+                placeholder={`${project.key}-1`}
+                maxLength={MAX_PARENT_REFERENCE}
+                autoComplete="off"
+                defaultValue={parentRefused ? parentRefused.value : (parent?.key ?? "")}
+              />
+              {parentRefused ? (
+                <p className="pl-field-error" id="task-parent-error" role="alert">
+                  {parentRefused.error}
+                </p>
+              ) : (
+                <p className="pl-hint" id="task-parent-hint">
+                  A task of this project, like {project.key}-3. Empty for none.
+                </p>
+              )}
+              <Button type="submit" variant="outlined" size="small">
+                Save parent
+              </Button>
+            </Form>
+          </Property>
         </aside>
       </div>
       {editor.element}
@@ -458,6 +536,7 @@ function valuesOf(data: TaskPageData): TaskValues {
     startDate: data.task.startDate,
     assigneeIds: data.members.filter((member) => member.assigned).map((member) => member.id),
     labelIds: data.labels.filter((label) => label.checked).map((label) => label.id),
+    parent: data.parent,
   };
 }
 
@@ -470,6 +549,7 @@ function Property({
   mode,
   value,
   open,
+  after,
   children,
 }: {
   field: EditorField;
@@ -477,6 +557,8 @@ function Property({
   value: ReactNode;
   /** Open the form without JavaScript (a refusal to show beside it). */
   open?: boolean;
+  /** Beside the chip (JavaScript): the parent's link. */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   const nameId = `prop-${field}`;
@@ -490,15 +572,17 @@ function Property({
         {FIELD_NAMES[field]}
       </span>
       {mode === "popover" ? (
-        <button
-          type="button"
-          className="pl-prop-value"
-          data-field={field}
-          aria-haspopup="dialog"
-          aria-labelledby={labelledBy}
-        >
-          {shown}
-        </button>
+        <Beside after={after}>
+          <button
+            type="button"
+            className="pl-prop-value"
+            data-field={field}
+            aria-haspopup="dialog"
+            aria-labelledby={labelledBy}
+          >
+            {shown}
+          </button>
+        </Beside>
       ) : mode === "form" ? (
         <details open={open || undefined}>
           <summary aria-labelledby={labelledBy}>{shown}</summary>
@@ -507,6 +591,16 @@ function Property({
       ) : (
         <span className="pl-prop-value">{shown}</span>
       )}
+    </div>
+  );
+}
+
+function Beside({ after, children }: { after?: ReactNode; children: ReactNode }) {
+  if (!after) return children;
+  return (
+    <div className="pl-prop-pair">
+      {children}
+      {after}
     </div>
   );
 }
@@ -578,6 +672,15 @@ function LabelsValue({ labels }: { labels: { id: string; name: string; color: st
       {label.name}
     </span>
   ));
+}
+
+function ParentValue({ parent }: { parent: TaskRef | null }) {
+  if (!parent) return <span className="pl-muted">None</span>;
+  return (
+    <span className="pl-parent" title={`${parent.key} ${parent.title}`}>
+      <span className="pl-parent-key">{parent.key}</span> {parent.title}
+    </span>
+  );
 }
 
 function DateValue({ day }: { day: string | null }) {

@@ -17,10 +17,12 @@ import { addAttachment, attachmentsOf, removeAttachment } from "~/.server/tasks/
 import { previewDescription } from "~/.server/tasks/description-preview";
 import { labelIdsOfTask, setTaskLabels, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing, setTaskFollowed } from "~/.server/tasks/followers";
+import { setTaskParent } from "~/.server/tasks/parent";
 import { ArrowBack } from "~/components/icons/material";
 import { attachmentIdOf } from "~/validation/attachments";
 import { parseTaskLabels } from "~/validation/labels";
 import { isUuid } from "~/validation/ids";
+import { MAX_PARENT_REFERENCE, PARENT_FORMAT_ERROR } from "~/validation/task-parent";
 import { TaskPageBody } from "~/components/tasks/task-page-body";
 import { panelReturnPath } from "~/utils/task-panel";
 import { descriptionText, moveTaskSchema, taskFieldsSchema, taskPatchOf, taskTitle } from "~/validation/task-fields";
@@ -71,7 +73,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       statusId: access.status.publicId,
       archived: access.task.archivedAt !== null || access.project.archivedAt !== null,
     },
-    project: { id: access.project.publicId, name: access.project.name },
+    project: { id: access.project.publicId, name: access.project.name, key: access.project.key },
     ...detail,
     members: members.map((member) => ({
       id: member.userId,
@@ -186,6 +188,30 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithToast(
         `${here}#task-labels`,
         { title: "Labels saved", description: "The task's labels are updated.", variant: "success" },
+        request,
+      );
+    }
+    case "set-parent": {
+      // A key typed by hand ("WEB-3") without JavaScript, the chosen task's id from the popover; empty for none.
+      const typed = formData.get("parent") ?? "";
+      const parent = typeof typed === "string" ? typed : "";
+      const refuse = (message: string) =>
+        viaFetcher
+          ? data({ intent, error: message }, { status: 400 })
+          : data({ intent, parent: { value: parent.slice(0, MAX_PARENT_REFERENCE), error: message } }, { status: 400 });
+      if (typeof typed !== "string" || parent.length > MAX_PARENT_REFERENCE) return refuse(PARENT_FORMAT_ERROR);
+      const set = () => setTaskParent(actor, { projectId, taskId, parent });
+      if (viaFetcher) return fetcherAnswer(intent, await runForFetcher(set));
+      const result = await run(set);
+      if (!result.ok) return refuse(result.message);
+      const { key, parent: parentKey } = result.value;
+      return redirectWithToast(
+        here,
+        {
+          title: "Parent saved",
+          description: parentKey ? `${key} is a subtask of ${parentKey}.` : `${key} is a top-level task.`,
+          variant: "success",
+        },
         request,
       );
     }

@@ -10,6 +10,12 @@ export type EditorOptions = {
   canCreateLabels?: boolean;
 };
 
+/** Another task as a property shows it: the parent. */
+export type TaskRef = { id: string; key: string; title: string };
+
+/** What the parent popover asks the server for (`…/parent-options?q=`): a bounded list, or why there is none. */
+export type ParentOptions = { q: string; candidates: TaskRef[]; refusal: string | null };
+
 /** A task's values that the popovers edit, as the view knows them. */
 export type TaskValues = {
   statusId: string;
@@ -18,12 +24,17 @@ export type TaskValues = {
   startDate: string | null;
   assigneeIds: string[];
   labelIds: string[];
+  /** Only where the parent is shown and edited (the task's sidebar). */
+  parent?: TaskRef | null;
 };
 
-export type EditorField = "statusId" | "priority" | "assigneeIds" | "labelIds" | "dueDate" | "startDate";
+export type EditorField = "statusId" | "priority" | "assigneeIds" | "labelIds" | "dueDate" | "startDate" | "parent";
+
+/** The properties a shortcut opens, on a row, a card or an open task. */
+export type ShortcutField = "statusId" | "priority" | "assigneeIds" | "labelIds" | "dueDate";
 
 /** The shortcut that opens each editor on a focused or open task (listed in the `?` dialog). */
-export const FIELD_SHORTCUTS: Record<string, EditorField> = {
+export const FIELD_SHORTCUTS: Record<string, ShortcutField> = {
   s: "statusId",
   p: "priority",
   a: "assigneeIds",
@@ -38,6 +49,7 @@ export const FIELD_NAMES: Record<EditorField, string> = {
   labelIds: "Labels",
   dueDate: "Due date",
   startDate: "Start date",
+  parent: "Parent",
 };
 
 export const PRIORITY_NAMES: Record<Priority, string> = {

@@ -32,6 +32,7 @@ export function usePropertyEditor(options: EditorOptions, today: string) {
         key={`${opened.target.taskId}:${opened.field}`}
         anchor={opened.anchor}
         field={opened.field}
+        taskUrl={opened.target.taskUrl}
         values={opened.target.values}
         options={options}
         today={today}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-import { FIELD_SHORTCUTS, type EditorField } from "~/components/tasks/fields/options";
+import { FIELD_SHORTCUTS, type ShortcutField } from "~/components/tasks/fields/options";
 import { isTypingInto } from "~/utils/keyboard-shortcuts";
 
 /**
@@ -11,7 +11,7 @@ import { isTypingInto } from "~/utils/keyboard-shortcuts";
  */
 export function useFieldShortcuts(
   enabled: boolean,
-  open: (field: EditorField, taskElement: HTMLElement | null) => void,
+  open: (field: ShortcutField, taskElement: HTMLElement | null) => void,
   within?: () => HTMLElement | null,
 ) {
   const handler = useRef(open);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { useFetcher, useFetchers } from "react-router";
 
+import type { TaskRef } from "~/components/tasks/fields/options";
 import { showToast } from "~/utils/client-toast";
 import type { Priority } from "~/validation/task-fields";
 
@@ -24,6 +25,8 @@ export type TaskPatch = {
   title?: string;
   description?: string;
   estimateHours?: string | null;
+  /** The task's new parent (null: none), with its key and title to show until the page has it. */
+  parent?: TaskRef | null;
 };
 export type PatchField = keyof TaskPatch;
 
@@ -40,6 +43,15 @@ export function formOfPatch(taskId: string, patch: TaskPatch): FormData {
   } else if (patch.assigneeIds !== undefined) {
     form.set("intent", "set-assignees");
     for (const id of patch.assigneeIds) form.append("assignee", id);
+  } else if (patch.parent !== undefined) {
+    // The server reads `parent` (the same field the form without JavaScript posts, there a
+    // typed key); the key and title only come back through `patchOfForm`, for the chip.
+    form.set("intent", "set-parent");
+    form.set("parent", patch.parent?.id ?? "");
+    if (patch.parent) {
+      form.set("parentKey", patch.parent.key);
+      form.set("parentTitle", patch.parent.title);
+    }
   } else if (patch.labelIds !== undefined) {
     form.set("intent", "set-labels");
     for (const id of patch.labelIds) form.append("label", id);
@@ -70,6 +82,10 @@ export function patchOfForm(form: FormData): TaskPatch {
       return { assigneeIds: form.getAll("assignee").map(String) };
     case "set-labels":
       return { labelIds: form.getAll("label").map(String) };
+    case "set-parent": {
+      const id = text("parent");
+      return { parent: id ? { id, key: text("parentKey") ?? "", title: text("parentTitle") ?? "" } : null };
+    }
     default: {
       const patch: TaskPatch = {};
       if (form.has("priority")) patch.priority = text("priority") as Priority;
