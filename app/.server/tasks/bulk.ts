@@ -17,7 +17,7 @@ import { FieldError } from "../errors";
 import { authorize } from "../policies";
 import { projectForMember } from "../projects/access";
 import { taskKey } from "./access";
-import { positionsAtEnd, retryOnPositionConflict } from "./positions";
+import { positionsAtEnd } from "./positions";
 
 /**
  * Bulk edits from the List view: one transaction for the whole batch, the same policy as a
@@ -55,74 +55,72 @@ export async function bulkEditTasks(actor: SignedIn, input: BulkEditInput) {
   const edits = input.statusId || input.priority || input.assigneeId || input.labelId;
   if (!input.delete && !edits) throw new FieldError("bulk", "Choose a change for the selected tasks.");
 
-  return retryOnPositionConflict(() =>
-    writeWithActivity(actor, async (tx, record) => {
-      const { project, role } = await projectForMember(actor.userId, input.projectId, tx);
-      const action = input.delete ? "task.delete" : "task.update";
-      authorize(role, action, { parent: project });
-      const rows = await tx
-        .select({
-          id: tasks.id,
-          publicId: tasks.publicId,
-          number: tasks.number,
-          title: tasks.title,
-          statusId: tasks.statusId,
-          priority: tasks.priority,
-          completedAt: tasks.completedAt,
-          archivedAt: tasks.archivedAt,
-          deletedAt: tasks.deletedAt,
-        })
-        .from(tasks)
-        .innerJoin(statuses, eq(statuses.id, tasks.statusId))
-        .where(and(inArray(tasks.publicId, ids), eq(tasks.projectId, project.id), isNull(tasks.deletedAt)))
-        .orderBy(asc(statuses.position), asc(tasks.position));
-      for (const row of rows) authorize(role, action, { archivedAt: row.archivedAt, parent: project });
-      const subjectOf = (row: (typeof rows)[number]) => ({
-        subjectType: "task",
-        subjectId: row.publicId,
-        workspaceId: project.workspaceId,
-        projectId: project.id,
+  return writeWithActivity(actor, async (tx, record) => {
+    const { project, role } = await projectForMember(actor.userId, input.projectId, tx);
+    const action = input.delete ? "task.delete" : "task.update";
+    authorize(role, action, { parent: project });
+    const rows = await tx
+      .select({
+        id: tasks.id,
+        publicId: tasks.publicId,
+        number: tasks.number,
+        title: tasks.title,
+        statusId: tasks.statusId,
+        priority: tasks.priority,
+        completedAt: tasks.completedAt,
+        archivedAt: tasks.archivedAt,
+        deletedAt: tasks.deletedAt,
+      })
+      .from(tasks)
+      .innerJoin(statuses, eq(statuses.id, tasks.statusId))
+      .where(and(inArray(tasks.publicId, ids), eq(tasks.projectId, project.id), isNull(tasks.deletedAt)))
+      .orderBy(asc(statuses.position), asc(tasks.position));
+    for (const row of rows) authorize(role, action, { archivedAt: row.archivedAt, parent: project });
+    const subjectOf = (row: (typeof rows)[number]) => ({
+      subjectType: "task",
+      subjectId: row.publicId,
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+    });
+    const describe = (row: (typeof rows)[number]) => ({ key: taskKey(project.key, row.number), title: row.title });
+
+    if (input.delete) {
+      const now = new Date();
+      const taskIds = rows.map((row) => row.id);
+      if (taskIds.length > 0) {
+        await tx
+          .update(tasks)
+          .set({ deletedAt: now, updatedBy: actor.userId })
+          .where(and(or(inArray(tasks.id, taskIds), inArray(tasks.parentId, taskIds)), isNull(tasks.deletedAt)));
+      }
+      for (const row of rows) await record({ verb: "task.deleted", ...subjectOf(row), data: describe(row) });
+      return { changed: rows.length, ignored: ids.length - rows.length };
+    }
+
+    const plan = await planEdits(tx, project, input, rows);
+    let changed = 0;
+    for (const row of rows) {
+      const { set, changes } = plan(row);
+      if (Object.keys(changes).length === 0) continue;
+      changed++;
+      if (Object.keys(set).length > 0) {
+        await tx
+          .update(tasks)
+          .set({ ...set, updatedBy: actor.userId, updatedAt: new Date() })
+          .where(eq(tasks.id, row.id));
+      }
+      const onlyMoved = Object.keys(changes).length === 1 && "status" in changes;
+      // The new assignee by id, for "assigned to you".
+      const addedIds = changes.assignees && input.assigneeId ? [input.assigneeId] : undefined;
+      await record({
+        verb: onlyMoved ? "task.moved" : "task.updated",
+        ...subjectOf(row),
+        data: { ...describe(row), changes, ...(addedIds ? { addedIds } : {}) },
       });
-      const describe = (row: (typeof rows)[number]) => ({ key: taskKey(project.key, row.number), title: row.title });
-
-      if (input.delete) {
-        const now = new Date();
-        const taskIds = rows.map((row) => row.id);
-        if (taskIds.length > 0) {
-          await tx
-            .update(tasks)
-            .set({ deletedAt: now, updatedBy: actor.userId })
-            .where(and(or(inArray(tasks.id, taskIds), inArray(tasks.parentId, taskIds)), isNull(tasks.deletedAt)));
-        }
-        for (const row of rows) await record({ verb: "task.deleted", ...subjectOf(row), data: describe(row) });
-        return { changed: rows.length, ignored: ids.length - rows.length };
-      }
-
-      const plan = await planEdits(tx, project, input, rows);
-      let changed = 0;
-      for (const row of rows) {
-        const { set, changes } = plan(row);
-        if (Object.keys(changes).length === 0) continue;
-        changed++;
-        if (Object.keys(set).length > 0) {
-          await tx
-            .update(tasks)
-            .set({ ...set, updatedBy: actor.userId, updatedAt: new Date() })
-            .where(eq(tasks.id, row.id));
-        }
-        const onlyMoved = Object.keys(changes).length === 1 && "status" in changes;
-        // The new assignee by id, for "assigned to you".
-        const addedIds = changes.assignees && input.assigneeId ? [input.assigneeId] : undefined;
-        await record({
-          verb: onlyMoved ? "task.moved" : "task.updated",
-          ...subjectOf(row),
-          data: { ...describe(row), changes, ...(addedIds ? { addedIds } : {}) },
-        });
-      }
-      await plan.insertLinks();
-      return { changed, ignored: ids.length - rows.length };
-    }),
-  );
+    }
+    await plan.insertLinks();
+    return { changed, ignored: ids.length - rows.length };
+  });
 }
 
 type Row = { id: string; statusId: string; priority: Priority; completedAt: Date | null };

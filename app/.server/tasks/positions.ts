@@ -1,19 +1,25 @@
+import { randomInt } from "node:crypto";
+
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 
+import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { tasks } from "../db/schema";
 
 /**
  * Where a task sits in its status column: a fractional-index key, computed here inside the
  * move's transaction from the keys of its new neighbours (never by the browser). Keys are
- * unique among a column's live tasks (`tasks_status_position_idx`): two moves racing for
- * the same gap make the second fail, and `retryOnPositionConflict` runs it again with
- * fresh neighbours. Repeated inserts into one gap lengthen keys; past `MAX_KEY_LENGTH` the
- * column is re-spaced in the same transaction.
+ * unique among a column's live tasks (`tasks_status_position_idx`). Each new key is the
+ * midpoint of its neighbours followed by random digits (`keyBetween`), so writes placing
+ * cards in the same gap at the same moment (ten people dropping cards at a column's end)
+ * each get their own key: none waits for another and none fails (decision 025).
+ * Repeated inserts into one gap lengthen keys; past `MAX_KEY_LENGTH` the column is
+ * re-spaced, alone (`withRoomInColumn`).
  */
 export const MAX_KEY_LENGTH = 48;
-const POSITION_INDEX = "tasks_status_position_idx";
+const RANDOM_DIGITS = 5;
+const BASE_62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 const liveIn = (statusId: string) => and(eq(tasks.statusId, statusId), isNull(tasks.deletedAt));
 
@@ -24,14 +30,76 @@ export type Placement =
   | { before: string } // a task's internal id
   | { after: string };
 
-/** The key for a task placed in `statusId`, re-spacing the column first when keys got long. */
-export async function positionFor(tx: Transaction, statusId: string, placement: Placement, movingId?: string) {
-  let key = await keyFor(tx, statusId, placement, movingId);
-  if (key.length > MAX_KEY_LENGTH) {
-    await respaceColumn(tx, statusId);
-    key = await keyFor(tx, statusId, placement, movingId);
+/**
+ * A key strictly between `low` and `high` (null: open ended), unlike any other writer's:
+ * the midpoint and RANDOM_DIGITS random base-62 digits (62^5, about 900 million
+ * choices), the last not "0" (a key may not end in zero). A midpoint can be a prefix of
+ * `high` ("1" between "" and "12"), where digits after it could pass `high`: then the
+ * midpoint between it and `high` is tried, which is longer and closer.
+ */
+export function keyBetween(low: string | null, high: string | null) {
+  for (let floor = low; ;) {
+    const midpoint = generateKeyBetween(floor, high);
+    let digits = "";
+    for (let i = 1; i < RANDOM_DIGITS; i++) digits += BASE_62[randomInt(62)];
+    const key = midpoint + digits + BASE_62[1 + randomInt(61)];
+    if (high === null || key < high) return key;
+    floor = midpoint;
   }
+}
+
+/**
+ * Holds a column for the rest of the transaction (a transaction-scoped advisory lock, gone
+ * at commit or rollback). Writers placing cards share it and never wait for each other;
+ * re-spacing and deleting the column hold it alone, so no card is placed against keys
+ * that are being replaced, nor into a column that is going away.
+ */
+export async function lockColumn(tx: Transaction, statusId: string, mode: "shared" | "exclusive") {
+  const key = `task-positions:${statusId}`;
+  await (mode === "shared"
+    ? tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`)
+    : tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`));
+}
+
+/** A gap with no room left: the column is re-spaced before the write runs again. */
+class CrowdedColumn extends Error {
+  constructor(
+    readonly statusId: string,
+    readonly placement: Placement,
+    readonly movingId: string | undefined,
+  ) {
+    super("the column's keys need re-spacing");
+  }
+}
+
+/** The key for a task placed in `statusId`; throws CrowdedColumn when it would be too long. */
+export async function positionFor(tx: Transaction, statusId: string, placement: Placement, movingId?: string) {
+  await lockColumn(tx, statusId, "shared");
+  const key = await keyFor(tx, statusId, placement, movingId);
+  if (key.length > MAX_KEY_LENGTH) throw new CrowdedColumn(statusId, placement, movingId);
   return key;
+}
+
+/**
+ * Runs a write that places a task (positionFor); when its gap had no room left, re-spaces
+ * the column in a transaction of its own (unless another write just did) and runs the
+ * write again, now with short neighbours.
+ */
+export async function withRoomInColumn<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      // A third crowding in a row would take some 150 inserts into one gap between two tries.
+      if (!(error instanceof CrowdedColumn) || attempt >= 3) throw error;
+      const { statusId, placement, movingId } = error;
+      await db().transaction(async (tx) => {
+        await lockColumn(tx, statusId, "exclusive");
+        const key = await keyFor(tx, statusId, placement, movingId);
+        if (key.length > MAX_KEY_LENGTH) await respaceColumn(tx, statusId);
+      });
+    }
+  }
 }
 
 async function keyFor(tx: Transaction, statusId: string, placement: Placement, movingId?: string) {
@@ -43,9 +111,7 @@ async function keyFor(tx: Transaction, statusId: string, placement: Placement, m
       .where(others)
       .orderBy(placement.at === "end" ? sql`${tasks.position} desc` : asc(tasks.position))
       .limit(1);
-    return placement.at === "end"
-      ? generateKeyBetween(edge?.position ?? null, null)
-      : generateKeyBetween(null, edge?.position ?? null);
+    return placement.at === "end" ? keyBetween(edge?.position ?? null, null) : keyBetween(null, edge?.position ?? null);
   }
   const anchorId = "before" in placement ? placement.before : placement.after;
   const [anchor] = await tx
@@ -62,19 +128,24 @@ async function keyFor(tx: Transaction, statusId: string, placement: Placement, m
     .orderBy(before ? sql`${tasks.position} desc` : asc(tasks.position))
     .limit(1);
   return before
-    ? generateKeyBetween(neighbour?.position ?? null, anchor.position)
-    : generateKeyBetween(anchor.position, neighbour?.position ?? null);
+    ? keyBetween(neighbour?.position ?? null, anchor.position)
+    : keyBetween(anchor.position, neighbour?.position ?? null);
 }
 
-/** `count` keys after the column's last one, for bulk inserts (templates, imports). */
+/** `count` keys in a row after the column's last one, for bulk moves and inserts (templates, a column's deletion). */
 export async function positionsAtEnd(tx: Transaction, statusId: string, count: number) {
+  await lockColumn(tx, statusId, "shared");
   const [last] = await tx
     .select({ position: tasks.position })
     .from(tasks)
     .where(liveIn(statusId))
     .orderBy(sql`${tasks.position} desc`)
     .limit(1);
-  return generateNKeysBetween(last?.position ?? null, null, count);
+  const keys: string[] = [];
+  // Each after the one before: a key after another is never longer than a few digits.
+  for (let previous = last?.position ?? null; keys.length < count; previous = keys.at(-1)!)
+    keys.push(keyBetween(previous, null));
+  return keys;
 }
 
 /**
@@ -83,6 +154,7 @@ export async function positionsAtEnd(tx: Transaction, statusId: string, count: n
  * character in the "C" collation), so the unique index never sees two equal keys.
  */
 export async function respaceColumn(tx: Transaction, statusId: string) {
+  await lockColumn(tx, statusId, "exclusive");
   const rows = await tx
     .select({ id: tasks.id })
     .from(tasks)
@@ -95,32 +167,11 @@ export async function respaceColumn(tx: Transaction, statusId: string) {
     .where(liveIn(statusId));
   const keys = generateNKeysBetween(null, null, rows.length);
   for (const [index, row] of rows.entries()) {
-    await tx.update(tasks).set({ position: keys[index]! }).where(eq(tasks.id, row.id));
+    // A task moved out meanwhile (its move locks only its new column) keeps its new key.
+    await tx
+      .update(tasks)
+      .set({ position: keys[index]! })
+      .where(and(eq(tasks.id, row.id), liveIn(statusId)));
   }
   return rows.length;
-}
-
-const MAX_ATTEMPTS = 10;
-
-/**
- * Runs a write again when it lost a race for a position key (each round of racers has one
- * winner), after a short random pause so the losers do not collide again in step.
- */
-export async function retryOnPositionConflict<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isPositionConflict(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    }
-  }
-}
-
-function isPositionConflict(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: string; constraint?: string };
-    if (code === "23505" && constraint === POSITION_INDEX) return true;
-  }
-  return false;
 }

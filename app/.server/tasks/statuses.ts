@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 
 import { writeWithActivity, type Actor } from "../activity/use-case";
@@ -9,6 +9,7 @@ import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
 import { projectForMember } from "../projects/access";
+import { lockColumn, positionsAtEnd } from "./positions";
 import type { ProjectColor } from "~/utils/projects";
 
 /** A new project's columns: the marketing copy's default Kanban (spec section 3). */
@@ -158,18 +159,15 @@ export async function deleteStatus(
     if (!target || target.id === status.id) {
       throw new FieldError("targetStatusId", "Choose another status for its tasks.");
     }
+    // No card is placed in the column going away while its cards leave (the target's end
+    // is shared as usual). Locks in one order for everyone: two deletions never wait for each other.
+    for (const id of [status.id, target.id].sort()) await lockColumn(tx, id, id === status.id ? "exclusive" : "shared");
     const moving = await tx
       .select({ id: tasks.id })
       .from(tasks)
       .where(and(eq(tasks.statusId, status.id), isNull(tasks.deletedAt)))
       .orderBy(asc(tasks.position), asc(tasks.id));
-    const [last] = await tx
-      .select({ position: tasks.position })
-      .from(tasks)
-      .where(and(eq(tasks.statusId, target.id), isNull(tasks.deletedAt)))
-      .orderBy(desc(tasks.position))
-      .limit(1);
-    const keys = generateNKeysBetween(last?.position ?? null, null, moving.length);
+    const keys = await positionsAtEnd(tx, target.id, moving.length);
     for (const [index, task] of moving.entries()) {
       await tx.update(tasks).set({ statusId: target.id, position: keys[index]! }).where(eq(tasks.id, task.id));
     }

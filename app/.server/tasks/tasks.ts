@@ -21,7 +21,7 @@ import { mentionedIds } from "../chat/mentions";
 import { taskDescription, taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
 import { addFollowers } from "./followers";
 import { labelsAmong } from "./labels";
-import { positionFor, retryOnPositionConflict, type Placement } from "./positions";
+import { positionFor, withRoomInColumn, type Placement } from "./positions";
 
 /**
  * The task use cases. Each checks the policy against the task and its project (an archived
@@ -51,7 +51,7 @@ export type CreateTaskInput = {
 };
 
 export async function createTask(actor: SignedIn, input: CreateTaskInput) {
-  return retryOnPositionConflict(() =>
+  return withRoomInColumn(() =>
     writeWithActivity(actor, async (tx, record) => {
       const access = await projectForMember(actor.userId, input.projectId, tx);
       const { project } = access;
@@ -185,13 +185,14 @@ export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
 
 /**
  * Moves a task to a status and a place in its column. The key is computed here, from the
- * neighbours as they are inside this transaction; losing a race for it runs the move again.
+ * neighbours as they are inside this transaction; a move racing another into the same gap
+ * gets a key of its own (positions.ts).
  */
 export async function moveTask(
   actor: SignedIn,
   input: { taskId: string; statusId: string; placement: Placement; projectId?: string },
 ) {
-  return retryOnPositionConflict(() =>
+  return withRoomInColumn(() =>
     writeWithActivity(actor, async (tx, record) => {
       const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
       authorize(access.role, "task.update", taskState(access));
