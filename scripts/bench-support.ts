@@ -19,9 +19,9 @@ export const UNLIMITED = {
   AUTH_RATE_LIMIT_PER_IP: "100000",
 };
 
-/** Waits (up to 30 s) until the server at `base` answers its health check. */
-export async function untilUp(base: string) {
-  for (let i = 0; i < 300; i++) {
+/** Waits (30 s unless told otherwise) until the server at `base` answers its health check. */
+export async function untilUp(base: string, seconds = 30) {
+  for (let i = 0; i < seconds * 10; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
