@@ -107,6 +107,7 @@ async function main() {
         [1, C1_MOVES],
         [CLIENTS, PER_CLIENT * CLIENTS],
       ] as const) {
+        console.error(`${engine}: ${total} moves at c=${concurrency} per build…`);
         for (const client of clients) await client.moves.run(20, concurrency, newPhase());
         for (let round = 0; round < ROUNDS; round++) {
           for (const client of round % 2 ? [...clients].reverse() : clients) {
@@ -157,8 +158,16 @@ async function main() {
         `| ${path.basename(row.checkout)} | ${row.engine} | ${c} | ${phase.timings.length} | ${errors}${detail} | ${bench.ms(bench.percentile(sorted, 50))} | ${bench.ms(bench.percentile(sorted, 99))} | ${bench.ms(sorted.at(-1)!)} | ${bench.ms(phase.cpu / phase.timings.length)} | ${c === 1 ? "–" : row.check} | ${c === 1 ? "–" : (row.rollbacks ?? "–")} |`,
       );
     }
-    for (const phase of [row.c1, row.c10]) if (phase.sample) console.log(`\nFirst error's answer: ${phase.sample}`);
   }
+  for (const row of rows)
+    for (const [c, phase] of [
+      [1, row.c1],
+      [CLIENTS, row.c10],
+    ] as const)
+      if (phase.sample)
+        console.log(
+          `\n${path.basename(row.checkout)}, ${row.engine}, c=${c}, the first error's answer: ${phase.sample}`,
+        );
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.`);
 }
 
@@ -209,7 +218,11 @@ function mover(base: string, cookie: string, seeded: Seeded) {
       ...neighbour,
     });
     const started = performance.now();
-    const { status, text } = await post(agent, body.toString());
+    // A dropped connection is an error like any other, not the end of the run.
+    const { status, text } = await post(agent, body.toString()).catch((error: NodeJS.ErrnoException) => ({
+      status: 0,
+      text: `${error.code ?? error.message}`,
+    }));
     phase.timings.push(performance.now() - started);
     if (status !== 200 || text.includes("moveError")) {
       const what = `${kind} ${status}`;
@@ -359,8 +372,16 @@ async function startServer(checkout: string, target: Target) {
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd: checkout,
     env: { ...process.env, ...target.env, PORT: String(port), APP_URL: base, ...bench.UNLIMITED },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  await bench.untilUp(base);
+  // Its log (warnings and worse), shown if it stops before it is told to.
+  let log = "";
+  child.stdout!.on("data", (chunk: Buffer) => (log = (log + String(chunk)).slice(-4000)));
+  child.once("exit", (code, signal) => {
+    if (code !== 0 && signal !== "SIGTERM")
+      console.error(`The server of ${checkout} stopped (${code ?? signal}):\n${log}`);
+  });
+  // Three builds' servers starting on a busy machine can take a while.
+  await bench.untilUp(base, 120);
   return { base, child };
 }

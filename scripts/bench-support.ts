@@ -19,9 +19,9 @@ export const UNLIMITED = {
   AUTH_RATE_LIMIT_PER_IP: "100000",
 };
 
-/** Waits (up to 3 minutes: a first start on a loaded machine migrates slowly) until the server at `base` answers its health check. */
-export async function untilUp(base: string) {
-  for (let i = 0; i < 1800; i++) {
+/** Waits (3 minutes unless told otherwise: a first start on a loaded machine migrates slowly) until the server at `base` answers its health check. */
+export async function untilUp(base: string, seconds = 180) {
+  for (let i = 0; i < seconds * 10; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
