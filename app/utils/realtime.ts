@@ -1,3 +1,5 @@
+import type { BoardCard } from "~/components/tasks/types";
+
 /**
  * The real-time stream's messages, shared by the server (app/.server/realtime) and the
  * browser (components/realtime). Events stay small: what changed and who did it; the
@@ -17,6 +19,22 @@ export type ChangeEvent = {
   clientId: string | null;
   /** The project's public id, when the change is inside one. */
   project: string | null;
+  /** A task's change as its board card now is, so an open board patches it in place; absent when a view must read again. */
+  card?: LiveCard;
+};
+
+/** A board card's state after a change (app/.server/tasks/live-card.ts); public ids only. */
+export type LiveCard = {
+  /** The top-level task the card is (a subtask's change is its parent's card). */
+  task: string;
+  /** The card's column: its status's public id. */
+  status: string;
+  /** The card it follows in that column; null at the top. */
+  after: string | null;
+  /** The card as the board shows it; null once the task is off the board (deleted, archived). */
+  card: BoardCard | null;
+  /** Every column's count, when the change may move cards between columns; null when counts did not change. */
+  counts: Record<string, number> | null;
 };
 
 export type NotificationEvent = { type: "notification.created"; id: string; title: string; link: string | null };

@@ -61,7 +61,11 @@ test("two members see each other's moves, presence and chat live", async ({ page
     await expect(viewers(on).getByRole("listitem")).toContainText(["Ada Lovelace", "Grace Hopper"]);
   }
 
-  // (a) Ada moves the card; Grace's board follows.
+  // (a) Ada moves the card; Grace's board follows from the event alone: her page reads nothing again.
+  const reads: string[] = [];
+  grace.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) reads.push(request.url());
+  });
   // With JavaScript the card has no Move select: its status is set by `s` on its focused title.
   await card(page, "To Do").locator(".pl-task-title").focus();
   await page.keyboard.press("s");
@@ -69,6 +73,14 @@ test("two members see each other's moves, presence and chat live", async ({ page
   await expect(card(page, "Review")).toBeVisible();
   await expect(card(grace, "Review")).toBeVisible();
   await expect(card(grace, "To Do")).toHaveCount(0);
+  await expect(column(grace, "Review").locator(".pl-count")).toHaveText("1");
+  await expect(column(grace, "To Do").locator(".pl-count")).toHaveText("0");
+  // Ada's priority edit shows on Grace's card the same way.
+  await card(page, "Review").locator(".pl-task-title").focus();
+  await page.keyboard.press("p");
+  await chooseIn(page, "Priority", "Urgent");
+  await expect(card(grace, "Review").locator(".pl-priority")).toHaveText(/urgent/i);
+  expect(reads).toEqual([]);
   await stillSameDocument(grace);
 
   // Grace opens the card in the side panel: Ada's header says which task she views.

@@ -33,9 +33,11 @@ export type DomainEvent = {
 
 type Handler = (event: DomainEvent) => Promise<void> | void;
 
-type Registry = { live: Map<string, Set<Handler>>; durable: Map<string, Set<string>> };
+type BatchHandler = (events: DomainEvent[]) => Promise<void> | void;
+type Registry = { live: Map<string, Set<Handler>>; durable: Map<string, Set<string>>; batches: Set<BatchHandler> };
 const holder = globalThis as typeof globalThis & { __plotlineEvents?: Registry };
-const registry = (holder.__plotlineEvents ??= { live: new Map(), durable: new Map() });
+const registry = (holder.__plotlineEvents ??= { live: new Map(), durable: new Map(), batches: new Set() });
+const batches = registry.batches;
 
 /** Live subscriber of one verb, or of every verb with `*`; returns the unsubscribe. */
 export function subscribe(verb: string, handler: Handler) {
@@ -43,6 +45,15 @@ export function subscribe(verb: string, handler: Handler) {
   set.add(handler);
   registry.live.set(verb, set);
   return () => set.delete(handler);
+}
+
+/**
+ * Live subscriber of every event, one call per committed transaction with its events in
+ * order (the real-time fan-out treats a bulk change differently from one change).
+ */
+export function subscribeBatches(handler: BatchHandler) {
+  batches.add(handler);
+  return () => batches.delete(handler);
 }
 
 /**
@@ -77,6 +88,13 @@ export async function publish(events: DomainEvent[]) {
       } catch (error) {
         logger.error({ err: error, verb: event.verb, sequence: event.sequence }, "event subscriber failed");
       }
+    }
+  }
+  for (const handler of batches) {
+    try {
+      await handler(events);
+    } catch (error) {
+      logger.error({ err: error, sequences: events.map((event) => event.sequence) }, "event subscriber failed");
     }
   }
 }

@@ -4,6 +4,7 @@ import { db } from "../db";
 import { activity, projects, workspaceMembers } from "../db/schema";
 import type { DomainEvent } from "../events/bus";
 import { logger } from "../logger";
+import { liveCard } from "../tasks/live-card";
 import type { ChangeEvent, StreamMessage } from "../../utils/realtime";
 
 /**
@@ -32,6 +33,24 @@ const hub = (holder.__plotlineHub ??= {
 });
 
 const RECENT_LIMIT = 4096;
+
+/**
+ * Task changes sent with the card as it now is (live-card.ts), so an open board patches it
+ * without reading the board again: `true` when the change may move cards between columns
+ * (and the counts come too). Others (a task made a subtask, a status renamed) make views read again.
+ */
+const CARD_VERBS = new Map([
+  ["task.created", true],
+  ["task.moved", true],
+  ["task.updated", true],
+  ["task.deleted", true],
+  ["task.reordered", false],
+  ["task.assignees_changed", false],
+  ["task.labels_changed", false],
+  ["task.checklist_changed", false],
+]);
+/** Past this many events at once (a bulk edit, a catch-up) each view reads again instead: cheaper than a card each. */
+const CARD_BATCH_LIMIT = 20;
 /** A reconnecting client gets at most this many missed events; past that it reloads what it shows. */
 export const REPLAY_LIMIT = 500;
 
@@ -86,15 +105,31 @@ export async function deliver(
     Pick<DomainEvent, "sequence" | "verb" | "subjectId" | "workspaceId" | "projectId" | "actorId" | "clientId">
   >,
 ) {
+  const withCards = events.length <= CARD_BATCH_LIMIT;
   for (const event of events) {
     if (hub.recent.has(event.sequence)) continue;
     remember(event.sequence);
-    if (!event.workspaceId) continue;
+    const workspaceId = event.workspaceId;
+    if (!workspaceId) continue;
     if (MEMBERSHIP_VERBS.has(event.verb)) await refreshMemberships(event);
-    const message = { event: "change" as const, id: String(event.sequence), data: await toWire(event) };
-    for (const connection of hub.connections) {
-      if (connection.workspaces.has(event.workspaceId)) connection.send(message);
-    }
+    const audience = [...hub.connections].filter((connection) => connection.workspaces.has(workspaceId));
+    if (audience.length === 0) continue;
+    const data = await toWire(event);
+    if (withCards) await attachCard(data, event.verb);
+    const message = { event: "change" as const, id: String(event.sequence), data };
+    for (const connection of audience) connection.send(message);
+  }
+}
+
+async function attachCard(data: ChangeEvent, verb: string) {
+  const withCounts = CARD_VERBS.get(verb);
+  if (withCounts === undefined) return;
+  try {
+    const card = await liveCard(data.id, withCounts);
+    if (card) data.card = card;
+  } catch (error) {
+    // Without it, the views read again: slower, never wrong.
+    logger.warn({ err: error, verb }, "could not read a live card");
   }
 }
 

@@ -1,4 +1,4 @@
-import { subscribe } from "../events/bus";
+import { subscribeBatches } from "../events/bus";
 import { deliver, resetDelivered } from "./hub";
 import { startRelay } from "./relay";
 
@@ -8,7 +8,7 @@ import { startRelay } from "./relay";
  */
 export async function startRealtime(options: { databaseUrl?: string }) {
   resetDelivered();
-  const unsubscribe = subscribe("*", (event) => deliver([event]));
+  const unsubscribe = subscribeBatches(deliver);
   const relay = options.databaseUrl ? await startRelay(options.databaseUrl) : null;
   return async () => {
     unsubscribe();

@@ -63,32 +63,12 @@ export async function boardColumns(
     raised && extra > 0 ? boardColumnFurther().execute({ statusId: raised.id, limit: extra }) : [],
   ]);
   const rows = [...firstPages, ...further];
-  const ids = rows.map((row) => row.id);
-  const [people, tags, progress, checklists] =
-    ids.length === 0
-      ? [[], [], [], new Map<string, { done: number; total: number }>()]
-      : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids), checklistProgress(ids)]);
-
-  // Only what the card shows: no internal id goes to the browser.
-  const peopleOf = byTask(people, ({ taskId: _, ...person }) => person);
-  const tagsOf = byTask(tags, ({ name, color }) => ({ name, color }));
-  const subtasksOf = new Map(progress.map(({ parentId, done, total }) => [parentId, { done, total }]));
   const cards = new Map<string, BoardCard[]>();
-  for (const row of rows) {
-    const list = cards.get(row.statusId) ?? [];
-    list.push({
-      id: row.publicId,
-      key: taskKey(project.key, Number(row.number)),
-      title: row.title,
-      priority: row.priority,
-      dueDate: row.dueDate,
-      done: row.completedAt !== null,
-      assignees: peopleOf.get(row.id) ?? [],
-      labels: tagsOf.get(row.id) ?? [],
-      subtasks: subtasksOf.get(row.id) ?? { done: 0, total: 0 },
-      checklist: checklists.get(row.id) ?? { done: 0, total: 0 },
-    });
-    cards.set(row.statusId, list);
+  for (const [index, card] of (await cardsOf(rows, project.key)).entries()) {
+    const statusId = rows[index]!.statusId;
+    const list = cards.get(statusId) ?? [];
+    list.push(card);
+    cards.set(statusId, list);
   }
   return columns.map((column) => ({
     id: column.publicId,
@@ -97,6 +77,50 @@ export async function boardColumns(
     category: column.category,
     total: Number(column.total),
     cards: cards.get(column.id) ?? [],
+  }));
+}
+
+/** Each column's count of cards, by its status's public id (what a real-time patch carries). */
+export async function columnCounts(projectId: string): Promise<Record<string, number>> {
+  const columns = await boardStatuses().execute({ projectId });
+  return Object.fromEntries(columns.map((column) => [column.publicId, Number(column.total)]));
+}
+
+type CardRow = {
+  id: string;
+  publicId: string;
+  number: number;
+  title: string;
+  priority: Priority;
+  dueDate: string | null;
+  completedAt: Date | string | null;
+};
+
+/**
+ * Board cards for task rows, in their order: each with its assignees, labels, subtask and
+ * checklist counts (four lookups for all of them). Only what the card shows: no internal id
+ * goes to the browser.
+ */
+export async function cardsOf(rows: CardRow[], projectKey: string): Promise<BoardCard[]> {
+  const ids = rows.map((row) => row.id);
+  const [people, tags, progress, checklists] =
+    ids.length === 0
+      ? [[], [], [], new Map<string, { done: number; total: number }>()]
+      : await Promise.all([assigneesOf(ids), labelsOf(ids), subtaskProgress(ids), checklistProgress(ids)]);
+  const peopleOf = byTask(people, ({ taskId: _, ...person }) => person);
+  const tagsOf = byTask(tags, ({ name, color }) => ({ name, color }));
+  const subtasksOf = new Map(progress.map(({ parentId, done, total }) => [parentId, { done, total }]));
+  return rows.map((row) => ({
+    id: row.publicId,
+    key: taskKey(projectKey, Number(row.number)),
+    title: row.title,
+    priority: row.priority,
+    dueDate: row.dueDate,
+    done: row.completedAt !== null,
+    assignees: peopleOf.get(row.id) ?? [],
+    labels: tagsOf.get(row.id) ?? [],
+    subtasks: subtasksOf.get(row.id) ?? { done: 0, total: 0 },
+    checklist: checklists.get(row.id) ?? { done: 0, total: 0 },
   }));
 }
 

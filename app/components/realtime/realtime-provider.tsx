@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useRevalidator } from "react-router";
 
 import { CLIENT_ID } from "~/utils/client-id";
@@ -102,15 +111,25 @@ export function useConnectionId() {
  * `reset` (too much missed while away) always reloads.
  */
 export function useLiveRevalidation(concerns: (event: ChangeEvent) => boolean, delayMs = 150) {
-  const revalidator = useRevalidator();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const revalidateSoon = useRevalidateSoon(delayMs);
   useRealtime((message) => {
     const relevant =
       message.event === "reset" ||
       (message.event === "change" && message.data.clientId !== CLIENT_ID && concerns(message.data));
-    if (!relevant) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void revalidator.revalidate(), delayMs);
+    if (relevant) revalidateSoon();
   });
+}
+
+/**
+ * A debounced reload of the page's data, `delayMs` plus up to twice that again at random:
+ * the tabs one change reaches do not all read at the same moment.
+ */
+export function useRevalidateSoon(delayMs = 150) {
+  const revalidator = useRevalidator();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void revalidator.revalidate(), delayMs * (1 + 2 * Math.random()));
+  }, [revalidator, delayMs]);
 }

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useRef, type MouseEvent, type ReactNode } from "r
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { BoardCardContent } from "~/components/tasks/board-card";
 import { BoardDnd } from "~/components/tasks/board-dnd";
+import { useLiveCards } from "~/components/tasks/board-live";
 import { applyMove, useBoardMoves } from "~/components/tasks/board-moves";
 import type { EditorField, EditorOptions, TaskValues } from "~/components/tasks/fields/options";
 import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/property-editor";
@@ -139,7 +140,8 @@ const NO_OPTIONS: EditorOptions = { statuses: [], members: [], labels: [] };
 
 export function Board({
   projectId,
-  columns: loaded,
+  columns: fromLoader,
+  asOf,
   canEdit,
   editorOptions,
   today,
@@ -147,6 +149,8 @@ export function Board({
 }: {
   projectId: string;
   columns: BoardColumn[];
+  /** The last real-time event the server had delivered when it read `columns` (board-live.ts). */
+  asOf: number;
   canEdit: boolean;
   /** The property editors' choices; null for someone who may not edit tasks. */
   editorOptions?: EditorOptions | null;
@@ -156,6 +160,7 @@ export function Board({
   quickAdd?: { statusId: string; title: string; error: string };
 }) {
   const hydrated = useHydrated();
+  const loaded = useLiveCards(projectId, fromLoader, asOf);
   const editable = canEdit && hydrated && Boolean(editorOptions);
   const options = editorOptions ?? NO_OPTIONS;
   const editor = usePropertyEditor(options, today);

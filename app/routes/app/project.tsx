@@ -20,6 +20,7 @@ import {
 import { activityLog } from "~/.server/projects/activity-log";
 import { projectCalendar, UNDATED_PAGE } from "~/.server/tasks/calendar";
 import { mindMapView } from "~/.server/tasks/mind-map";
+import { lastDeliveredSequence } from "~/.server/realtime/hub";
 import { boardColumns } from "~/.server/tasks/queries";
 import { taskForMember } from "~/.server/tasks/access";
 import { NotFoundError } from "~/.server/errors";
@@ -115,6 +116,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const today = todayFor(request);
   const permissions = permissionsOf(access.role, project);
   const quickAdds = (view === "list" || view === "board") && permissions["task.create"];
+  // Read before the views: a real-time change after it is one these reads may not show yet.
+  const liveFrom = lastDeliveredSequence();
   const [activity, members, board, list, statuses, chat, calendar, mindMap, vocabulary, editorOptions] =
     await Promise.all([
       view === "activity" ? activityLog(project.id, workspace.id, url) : null,
@@ -157,6 +160,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     list,
     today,
     vocabulary,
+    liveFrom,
   };
 }
 
@@ -527,8 +531,10 @@ export function shouldRevalidate({
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { project, view } = loaderData;
   const openTaskLinks = useOpenTaskLinks(project.id);
-  useLiveRevalidation((event) => event.project === project.id);
   const [searchParams] = useSearchParams();
+  // The board patches a task's change from its event alone (board-live.ts); an open task panel reads again.
+  const boardPatches = view === "board" && !searchParams.has(TASK_PARAM);
+  useLiveRevalidation((event) => event.project === project.id && !(boardPatches && event.card));
   return (
     <div className="pl-project-page">
       <PresenceReporter projectId={project.id} taskId={searchParams.get(TASK_PARAM)} />
@@ -630,6 +636,7 @@ function ViewContent({
         <Board
           projectId={data.project.id}
           columns={data.board}
+          asOf={data.liveFrom}
           canEdit={data.permissions["task.create"]}
           editorOptions={data.editorOptions}
           today={data.today}
