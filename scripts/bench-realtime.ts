@@ -8,7 +8,13 @@
 // 1. one process holds every stream;
 // 2. two processes share the database, the streams split between them, the moves sent to
 //    each in turn (half the arrivals cross processes through LISTEN/NOTIFY);
-// 3. the resident memory of a fresh process (after a full GC) before and with BENCH_IDLE idle streams.
+// 3. the resident memory of a fresh process (after a full GC) before and with BENCH_IDLE idle streams;
+// 0. first, BENCH_TABS board tabs (streams that apply a change as the browser's board does)
+//    on a board of BENCH_BOARD_TASKS tasks, BENCH_TAB_MOVES moves: each tab patches a change
+//    that carries its card and reads the board again otherwise; the same moves once more
+//    with every tab reading the board 150 ms after each change, as before issue 31's live
+//    patches. Timed from sending the move to the change shown in each tab; board reads counted.
+// BENCH_ONLY=tabs runs only 0.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -45,6 +51,10 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const MOVES = Number(process.env.BENCH_MOVES ?? 30);
 const IDLE = Number(process.env.BENCH_IDLE ?? 1000);
+const TABS = Number(process.env.BENCH_TABS ?? 50);
+const TAB_MOVES = Number(process.env.BENCH_TAB_MOVES ?? 20);
+const BOARD_TASKS = Number(process.env.BENCH_BOARD_TASKS ?? 200);
+const ONLY_TABS = process.env.BENCH_ONLY === "tabs";
 const WARM_UP = 10;
 /** For the memory figures: a full collection on SIGUSR2, without an inspector. */
 const GC_ON_SIGNAL = [
@@ -64,6 +74,21 @@ try {
   const seeded = await seed(target.url);
   const results: Array<{ setup: string; samples: number[] }> = [];
   const cpu: string[] = [];
+
+  // 0. Board tabs: patched from the event, or read again as before.
+  const tabs = await benchBoardTabs(target.url, seeded);
+  console.log(
+    `\nBoard tabs: ${TABS} tabs of one member on a board of ${BOARD_TASKS} tasks, ${TAB_MOVES} moves (after ${WARM_UP} warm-up moves); time from sending the move to the change shown in each tab.\n`,
+  );
+  console.log("| tabs apply a change | shown in tabs | p50 | p99 | max | board reads per move | server CPU per move |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const run of tabs) {
+    const sorted = [...run.samples].sort((x, y) => x - y);
+    console.log(
+      `| ${run.mode} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(sorted[sorted.length - 1]!)} | ${(run.reads / TAB_MOVES).toFixed(1)} | ${ms(run.cpuPerMove)} |`,
+    );
+  }
+  if (ONLY_TABS) process.exit(0);
 
   // 1. One process.
   {
@@ -160,6 +185,8 @@ async function seed(databaseUrl: string): Promise<Seeded> {
     }
     const project = await createProject(owner, { workspaceId: workspace!.publicId, name: "Realtime" });
     const task = await createTask(owner, { projectId: project.id, title: "The moving task" });
+    // A board of a believable size for the board tabs (scenario 0).
+    for (let i = 1; i < BOARD_TASKS; i++) await createTask(owner, { projectId: project.id, title: `Card ${i}` });
     const access = await projectForMember(owner.userId, project.id);
     const columns = await db()
       .select({ publicId: statuses.publicId })
@@ -203,7 +230,7 @@ async function signInAll(base: string, emails: string[]) {
   return cookies;
 }
 
-type Stream = { base: string; onChange?: (data: { id?: string }) => void; close(): void };
+type Stream = { base: string; onChange?: (data: { id?: string; card?: unknown }) => void; close(): void };
 
 /** Opens the streams (a few at a time, as tabs would) and resolves once each has said hello. */
 async function openStreams(specs: Array<{ base: string; cookie: string }>) {
@@ -322,6 +349,81 @@ async function moveAndMeasure(
   for (const stream of streams) stream.onChange = undefined;
   const cpuPerMove = (cpuOf(children) - cpuBefore) / MOVES;
   return { all, local, remote, responses, spread, spreadRemote, cpuPerMove };
+}
+
+/**
+ * Scenario 0: TABS streams of one member, each a board tab. In "patch" mode a tab shows a
+ * change that carries its card at once (the browser applies it from the event) and reads the
+ * board (GET its .data, as a revalidation does) for one that does not; in "read again" mode
+ * every tab reads the board 150 ms after each change, as every tab did before. Each mode
+ * runs on a fresh process.
+ */
+async function benchBoardTabs(databaseUrl: string, seeded: Seeded) {
+  const runs: Array<{ mode: string; samples: number[]; reads: number; cpuPerMove: number }> = [];
+  for (const mode of ["read again (before)", "patch from the event (now)"] as const) {
+    const server = await startServer(databaseUrl);
+    const [cookie] = await signInAll(server.base, [seeded.emails[0]!]);
+    const [mover] = await signInAll(server.base, [seeded.emails[1]!]);
+    const streams = await openStreams(Array.from({ length: TABS }, () => ({ base: server.base, cookie: cookie! })));
+    const boardUrl = `${server.base}/app/project/${seeded.projectId}.data?view=board`;
+    const samples: number[] = [];
+    let reads = 0;
+    let cpuBefore = 0;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (let move = 0; move < TAB_MOVES + WARM_UP; move++) {
+      const shown = new Map<Stream, number>();
+      let sentAt = 0;
+      const readBoard = async () => {
+        const response = await fetch(boardUrl, { headers: { Cookie: cookie! } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`the board answered ${response.status}`);
+        if (move >= WARM_UP) reads++;
+      };
+      const everyone = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`only ${shown.size} of ${TABS} tabs showed move ${move}`)),
+          15_000,
+        );
+        const done = (stream: Stream) => {
+          if (shown.has(stream)) return;
+          shown.set(stream, performance.now() - sentAt);
+          if (shown.size === TABS) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        for (const stream of streams) {
+          stream.onChange = (data: { id?: string; card?: unknown }) => {
+            if (data.id !== seeded.taskId || shown.has(stream)) return;
+            if (mode.startsWith("patch") && data.card) return done(stream);
+            const delay = mode.startsWith("patch") ? 150 * (1 + 2 * Math.random()) : 150;
+            setTimeout(() => readBoard().then(() => done(stream), reject), delay);
+          };
+        }
+      });
+      sentAt = performance.now();
+      const response = await fetch(`${server.base}/app/project/${seeded.projectId}.data`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: mover!, Origin: server.base, "X-Plotline-Client": randomUUID() },
+        body: new URLSearchParams({
+          intent: "move-task",
+          taskId: seeded.taskId,
+          statusId: seeded.statusIds[move % 2 === 0 ? 1 : 0]!,
+          via: "fetcher",
+        }),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`the move answered ${response.status}`);
+      await everyone;
+      if (move === WARM_UP - 1) cpuBefore = cpuMs(server.child.pid!);
+      if (move >= WARM_UP) samples.push(...shown.values());
+    }
+    runs.push({ mode, samples, reads, cpuPerMove: (cpuMs(server.child.pid!) - cpuBefore) / TAB_MOVES });
+    streams.forEach((stream) => stream.close());
+    await stop(server.child);
+  }
+  return runs;
 }
 
 /**
