@@ -13,7 +13,7 @@ import { tasks } from "../db/schema";
  * unique among a column's live tasks (`tasks_status_position_idx`). Each new key is the
  * midpoint of its neighbours followed by random digits (`keyBetween`), so writes placing
  * cards in the same gap at the same moment (ten people dropping cards at a column's end)
- * each get their own key: none waits for another and none fails (decision 025).
+ * each get their own key: none waits for another and none fails (decision 026).
  * Repeated inserts into one gap lengthen keys; past `MAX_KEY_LENGTH` the column is
  * re-spaced, alone (`withRoomInColumn`).
  */
