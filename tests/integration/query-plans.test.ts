@@ -5,6 +5,8 @@ import { db } from "~/.server/db";
 import { queryRows } from "~/.server/db/client";
 import { projects, statuses } from "~/.server/db/schema";
 import { createProject } from "~/.server/projects/projects";
+import { LIST_PAGE, listOptions, listStatementOf } from "~/.server/tasks/list";
+import { listPage, parseListQuery } from "~/.server/tasks/list-params";
 import { boardColumns, boardQueries, COLUMN_PAGE } from "~/.server/tasks/queries";
 import { createTask } from "~/.server/tasks/tasks";
 import { engines, useTestDatabase } from "../setup/database";
@@ -54,7 +56,8 @@ describe.each(engines)("query plans on %s", (engine) => {
       }));
   }
 
-  it("the board reads each column's page and count through its index, not the project's tasks", async () => {
+  /** A project of 4,001 tasks over four columns, a tenth of them subtasks and another tenth archived (not cards). */
+  async function bigProject() {
     const owner = await buildUser();
     const created = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Big" });
     const [project] = await db().select().from(projects).where(eq(projects.publicId, created.id));
@@ -69,24 +72,28 @@ describe.each(engines)("query plans on %s", (engine) => {
     await queryRows(
       db(),
       sql`insert into tasks (public_id, workspace_id, project_id, number, title, status_id, position, parent_id, archived_at)
-        select 'plan' || n, ${project!.workspaceId}, ${project!.id}, n + 1, 'Task ' || n, (${ids})[1 + n % 4],
+        select ${created.id} || '-' || n, ${project!.workspaceId}, ${project!.id}, n + 1, 'Task ' || n, (${ids})[1 + n % 4],
           'a' || lpad(n::text, 6, '0'),
           case when (n / 4) % 10 = 3 then (select id from tasks where public_id = ${parent.id}) end,
           case when (n / 4) % 10 = 7 then now() end
         from generate_series(1, 4000) n order by n`,
     );
     await queryRows(db(), sql`vacuum analyze tasks`);
+    return { project: project!, columns };
+  }
 
-    const board = await boardColumns(project!);
+  it("the board reads each column's page and count through its index, not the project's tasks", async () => {
+    const { project, columns } = await bigProject();
+    const board = await boardColumns(project);
     expect(board.map((column) => column.total)).toEqual([801, 800, 800, 800]);
     expect(board.every((column) => column.cards.length === COLUMN_PAGE)).toBe(true);
 
-    const pages = await tasksReads(boardQueries.firstPages(db()), { projectId: project!.id });
+    const pages = await tasksReads(boardQueries.firstPages(db()), { projectId: project.id });
     expect(pages.map((read) => read.index)).toEqual(["tasks_column_page_idx"]);
     // The four pages' cards, and not one task more.
     expect(pages[0]!.rows).toBe(4 * COLUMN_PAGE);
 
-    const counts = await tasksReads(boardQueries.statuses(db()), { projectId: project!.id });
+    const counts = await tasksReads(boardQueries.statuses(db()), { projectId: project.id });
     expect(counts.map(({ type, index }) => ({ type, index }))).toEqual([
       { type: "Index Only Scan", index: "tasks_column_page_idx" },
     ]);
@@ -96,5 +103,36 @@ describe.each(engines)("query plans on %s", (engine) => {
 
     const further = await tasksReads(boardQueries.further(db()), { statusId: columns[0]!.id, limit: 100 });
     expect(further).toEqual([{ type: "Index Scan", index: "tasks_column_page_idx", rows: COLUMN_PAGE + 100 }]);
+  }, 60_000);
+
+  it("the List as it opens reads each status's page through the board's index; filtered, the same rows", async () => {
+    const { project } = await bigProject();
+    const today = "2026-11-26";
+    const options = await listOptions(project);
+    const statement = (search: string) =>
+      listStatementOf(project, parseListQuery(new URL(`http://x/?${search}`), options).query, today);
+
+    const reads = await tasksReads(statement("view=list"), {});
+    const pages = reads.filter((read) => read.type !== "Index Only Scan");
+    expect(pages).toEqual([{ type: "Index Scan", index: "tasks_column_page_idx", rows: 4 * LIST_PAGE }]);
+    const counts = reads.filter((read) => read.type === "Index Only Scan");
+    expect(counts.map((read) => read.index)).toEqual(["tasks_column_page_idx"]);
+    // Backwards, one status raised, and one status's window: still pages of the index.
+    const todo = (await listPage(project, new URL("http://x/"), today)).groups[0]!.id;
+    for (const search of ["sort=position&dir=desc", `more=${todo}&limit=300`, `window=${todo}&offset=200`]) {
+      const scans = (await tasksReads(statement(search), {})).filter((read) => read.type !== "Index Only Scan");
+      expect(
+        scans.map((read) => read.index),
+        search,
+      ).toEqual(["tasks_column_page_idx"]);
+      expect(scans[0]!.rows, search).toBeLessThanOrEqual(search.startsWith("more") ? 600 : 4 * LIST_PAGE);
+    }
+
+    // The plain path shows what the ranked one (any filter) shows when the filter keeps every task.
+    for (const search of ["", "dir=desc&sort=position", `more=${todo}&limit=300`, `window=${todo}&offset=200`]) {
+      const plain = await listPage(project, new URL(`http://x/?${search}`), today);
+      const ranked = await listPage(project, new URL(`http://x/?${search}&q=a`), today);
+      expect(plain.groups, search).toEqual(ranked.groups);
+    }
   }, 60_000);
 });

@@ -218,8 +218,81 @@ function groupKey(group: ListGrouping, param: Param) {
   }
 }
 
+/** The List as it opens: by status, in the board's order, nothing filtered. */
+function isPlain(shape: ListShape) {
+  return (
+    shape.group === "status" &&
+    shape.sort.by === "position" &&
+    !shape.assignee &&
+    !shape.label &&
+    !shape.priority &&
+    !shape.dueFrom &&
+    !shape.dueTo &&
+    !shape.overdue &&
+    !shape.text
+  );
+}
+
 /** The rows of the list's page for a shape, every value a `param`. */
 function listRows(shape: ListShape, param: Param) {
+  return isPlain(shape) ? plainListRows(shape, param) : rankedListRows(shape, param);
+}
+
+/**
+ * The plain List reads what it shows, as the board does (decision 025): each status's page
+ * is a range of `tasks_column_page_idx` (forwards or backwards) with a LIMIT, in a LATERAL
+ * join per status, its count an index-only count, a "Show more" a longer LIMIT for one
+ * status and a window an OFFSET in one. Filtered or sorted otherwise, the List ranks the
+ * matching tasks of the project (`rankedListRows`).
+ */
+function plainListRows(shape: ListShape, param: Param) {
+  const onPage = and(
+    sql`${tasks.statusId} = ${statuses.id}`,
+    isNull(tasks.deletedAt),
+    isNull(tasks.archivedAt),
+    isNull(tasks.parentId),
+  );
+  const order = shape.sort.dir === "desc" ? sql`${tasks.position} desc` : sql`${tasks.position} asc`;
+  const limit =
+    shape.page === "more"
+      ? sql`case when ${statuses.publicId} = ${param("moreGroup")} then ${param("moreLimit")}::int else ${LIST_PAGE}::int end`
+      : sql`${LIST_PAGE}::int`;
+  const offset = shape.page === "window" ? sql`${param("windowFrom")}::int` : sql`0::int`;
+  const page = db()
+    .select({
+      id: sql<string>`${tasks.id}`.as("row_id"),
+      publicId: sql<string>`${tasks.publicId}`.as("row_public_id"),
+      number: sql<number>`${tasks.number}`.as("row_number"),
+      title: sql<string>`${tasks.title}`.as("row_title"),
+      priority: sql<Priority>`${tasks.priority}`.as("row_priority"),
+      dueDate: sql<string | null>`${tasks.dueDate}`.as("row_due_date"),
+      completedAt: sql<Date | null>`${tasks.completedAt}`.as("row_completed_at"),
+      position: sql<string>`${tasks.position}`.as("row_position"),
+    })
+    .from(tasks)
+    .where(onPage)
+    .orderBy(order)
+    // SQL expressions (a LIMIT per status): Drizzle's types take a number or a placeholder, its pg dialect writes any SQL.
+    .limit(limit as unknown as number)
+    .offset(offset as unknown as number)
+    .as("row");
+  const inProject = sql`${statuses.projectId} = ${param("projectId")}::uuid`;
+  const positionOrder = shape.sort.dir === "desc" ? sql`${page.position} desc` : sql`${page.position} asc`;
+  return db()
+    .select({
+      ...taskRowFields(page),
+      total: sql<number>`(select count(*) from ${tasks} where ${onPage})`,
+      groupKey: sql<string>`${statuses.publicId}`,
+      status: sql<string>`${statuses.name}`,
+    })
+    .from(statuses)
+    .innerJoinLateral(page, sql`true`)
+    .where(shape.page === "window" ? and(inProject, sql`${statuses.publicId} = ${param("windowGroup")}`) : inProject)
+    .orderBy(statuses.position, positionOrder);
+}
+
+/** Any other List: the matching tasks of the project ranked in each group by the sort. */
+function rankedListRows(shape: ListShape, param: Param) {
   const key = groupKey(shape.group, param);
   const limit =
     shape.page === "more"
@@ -250,6 +323,12 @@ function listRows(shape: ListShape, param: Param) {
     .from(ranked)
     .where(page)
     .orderBy(ranked.groupKey, ranked.rank);
+}
+
+/** A List query's statement with its values written in, for the plan test (tests/integration/query-plans.test.ts). */
+export function listStatementOf(project: { id: string; key: string }, query: ListQuery, today: string) {
+  const { shape, values } = shapeAndValues(project, query, today);
+  return listRows(shape, (name) => values[name]);
 }
 
 /** Every list page runs one of a few shapes (the plain list above all): each is built and planned once. */
