@@ -1,10 +1,13 @@
-import { asc, eq, Placeholder, sql } from "drizzle-orm";
+import { asc, eq, Placeholder, sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/.server/db";
 import { queryRows } from "~/.server/db/client";
 import { projects, statuses } from "~/.server/db/schema";
 import { createProject } from "~/.server/projects/projects";
+import { parseSearchQuery } from "~/.server/search/parse";
+import { tasksByTextQuery } from "~/.server/search/search";
+import { calendarQueries, UNDATED_PAGE } from "~/.server/tasks/calendar";
 import { LIST_PAGE, listOptions, listStatementOf } from "~/.server/tasks/list";
 import { listPage, parseListQuery } from "~/.server/tasks/list-params";
 import { boardColumns, boardQueries, COLUMN_PAGE } from "~/.server/tasks/queries";
@@ -28,6 +31,7 @@ describe.each(engines)("query plans on %s", (engine) => {
     "Index Name"?: string;
     "Actual Rows": number;
     "Actual Loops": number;
+    "Rows Removed by Filter"?: number;
     Plans?: PlanNode[];
   };
   const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -45,14 +49,22 @@ describe.each(engines)("query plans on %s", (engine) => {
       db(),
       sql.raw(`explain (analyze, format json) ${inlined}`),
     );
-    const plan = row!["QUERY PLAN"];
+    return readsOf(row!["QUERY PLAN"]);
+  }
+
+  /**
+   * The plan's nodes that read the tasks table or one of its indexes (a bitmap's index scan
+   * names its index, not its table): rows given, and rows examined (given and filtered out).
+   */
+  function readsOf(plan: unknown) {
     const [root] = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
     return nodesOf(root.Plan)
-      .filter((node) => node["Relation Name"] === "tasks")
+      .filter((node) => node["Relation Name"] === "tasks" || node["Index Name"]?.startsWith("tasks_"))
       .map((node) => ({
         type: node["Node Type"],
         index: node["Index Name"],
         rows: node["Actual Rows"] * node["Actual Loops"],
+        examined: (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"],
       }));
   }
 
@@ -79,7 +91,13 @@ describe.each(engines)("query plans on %s", (engine) => {
         from generate_series(1, 4000) n order by n`,
     );
     await queryRows(db(), sql`vacuum analyze tasks`);
-    return { project: project!, columns };
+    return { project: project!, columns, owner };
+  }
+
+  /** The same for a statement written as SQL (search): its parameters go with it. */
+  async function sqlTasksReads(query: SQL) {
+    const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db(), sql`explain (analyze, format json) ${query}`);
+    return readsOf(row!["QUERY PLAN"]);
   }
 
   it("the board reads each column's page and count through its index, not the project's tasks", async () => {
@@ -102,7 +120,7 @@ describe.each(engines)("query plans on %s", (engine) => {
     expect(counts[0]!.rows).toBeLessThanOrEqual(3201);
 
     const further = await tasksReads(boardQueries.further(db()), { statusId: columns[0]!.id, limit: 100 });
-    expect(further).toEqual([{ type: "Index Scan", index: "tasks_column_page_idx", rows: COLUMN_PAGE + 100 }]);
+    expect(further).toMatchObject([{ type: "Index Scan", index: "tasks_column_page_idx", rows: COLUMN_PAGE + 100 }]);
   }, 60_000);
 
   it("the List as it opens reads each status's page through the board's index; filtered, the same rows", async () => {
@@ -114,7 +132,7 @@ describe.each(engines)("query plans on %s", (engine) => {
 
     const reads = await tasksReads(statement("view=list"), {});
     const pages = reads.filter((read) => read.type !== "Index Only Scan");
-    expect(pages).toEqual([{ type: "Index Scan", index: "tasks_column_page_idx", rows: 4 * LIST_PAGE }]);
+    expect(pages).toMatchObject([{ type: "Index Scan", index: "tasks_column_page_idx", rows: 4 * LIST_PAGE }]);
     const counts = reads.filter((read) => read.type === "Index Only Scan");
     expect(counts.map((read) => read.index)).toEqual(["tasks_column_page_idx"]);
     // Backwards, one status raised, and one status's window: still pages of the index.
@@ -134,5 +152,39 @@ describe.each(engines)("query plans on %s", (engine) => {
       const ranked = await listPage(project, new URL(`http://x/?${search}&q=a`), today);
       expect(plain.groups, search).toEqual(ranked.groups);
     }
+  }, 60_000);
+
+  it("the calendar reads its month's days and its undated page through indexes; search finds a rare term by its index", async () => {
+    const { project, owner } = await bigProject();
+    // A tenth of the tasks due over a year from Jan 1.
+    await queryRows(
+      db(),
+      sql`update tasks set due_date = date '2026-01-01' + (number % 365) where project_id = ${project.id} and number % 10 = 0`,
+    );
+    await queryRows(db(), sql`vacuum analyze tasks`);
+    const [inRange] = await queryRows<{ count: number }>(
+      db(),
+      sql`select count(*)::int as count from tasks where project_id = ${project.id} and due_date between '2026-10-26' and '2026-12-06'`,
+    );
+
+    const month = await tasksReads(calendarQueries.month(project, "2026-10-26", "2026-12-06"), {});
+    // An index scan of it, or a bitmap built from it (PGlite's choice): no more rows than are due in the range.
+    expect(month.filter((read) => read.index).map((read) => read.index)).toEqual(["tasks_due_idx"]);
+    expect(month.filter((read) => read.type === "Seq Scan")).toEqual([]);
+    expect(Math.max(...month.map((read) => read.examined))).toBeLessThanOrEqual(inRange!.count);
+
+    // The page (20 rows of the index) and its count (the index alone).
+    const undated = await tasksReads(calendarQueries.undated(project, UNDATED_PAGE), {});
+    expect(undated.map(({ type, index }) => ({ type, index }))).toEqual([
+      { type: "Index Only Scan", index: "tasks_undated_idx" },
+      { type: "Index Scan", index: "tasks_undated_idx" },
+    ]);
+    expect(undated[1]!.rows).toBe(UNDATED_PAGE);
+
+    // A rare term: the text index finds its task, and the heap is read for it alone, not for the project.
+    const rare = await sqlTasksReads(tasksByTextQuery(owner.id, parseSearchQuery("3999").tsquery!, 10));
+    expect(rare.filter((read) => read.type === "Seq Scan")).toEqual([]);
+    expect(rare.some((read) => read.index === "tasks_search_idx")).toBe(true);
+    expect(Math.max(...rare.map((read) => read.examined))).toBeLessThanOrEqual(20);
   }, 60_000);
 });

@@ -392,6 +392,12 @@ export const tasks = pgTable(
       .where(sql`${t.deletedAt} is null and ${t.archivedAt} is null and ${t.parentId} is null`),
     index("tasks_parent_idx").on(t.parentId),
     index("tasks_due_idx").on(t.projectId, t.dueDate),
+    // The calendar's tasks without a due date, open ones first, in number order, and their count.
+    index("tasks_undated_idx")
+      .on(t.projectId, sql`(${t.completedAt} is not null)`, t.number)
+      .where(
+        sql`${t.dueDate} is null and ${t.deletedAt} is null and ${t.archivedAt} is null and ${t.parentId} is null`,
+      ),
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: "tasks_parent_fk" }).onDelete("cascade"),
   ],
 );

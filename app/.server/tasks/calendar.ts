@@ -63,6 +63,17 @@ function toTask(project: Project, row: { [K in keyof typeof fields]: (typeof fie
  * whatever the number of tasks.
  */
 export async function tasksDueBetween(project: Project, from: string, to: string) {
+  const rows = await dueBetweenRows(project, from, to);
+  const days = new Map<string, TaskPage>();
+  for (const row of rows) {
+    const day = days.get(row.dueDate!) ?? { tasks: [], total: Number(row.total) };
+    day.tasks.push(toTask(project, row));
+    days.set(row.dueDate!, day);
+  }
+  return days;
+}
+
+function dueBetweenRows(project: Project, from: string, to: string) {
   const ranked = db()
     .select({
       ...fields,
@@ -73,19 +84,12 @@ export async function tasksDueBetween(project: Project, from: string, to: string
     .innerJoin(statuses, eq(statuses.id, tasks.statusId))
     .where(shown(project, sql`${tasks.dueDate} between ${from} and ${to}`))
     .as("ranked");
-  const rows = await db()
+  return db()
     .select()
     .from(ranked)
     .where(sql`${ranked.rank} <= ${PER_DAY}`)
     .orderBy(asc(ranked.dueDate), asc(ranked.rank))
     .limit(MAX_CELLS * PER_DAY);
-  const days = new Map<string, TaskPage>();
-  for (const row of rows) {
-    const day = days.get(row.dueDate!) ?? { tasks: [], total: Number(row.total) };
-    day.tasks.push(toTask(project, row));
-    days.set(row.dueDate!, day);
-  }
-  return days;
 }
 
 /** The tasks due on one day (the first `DAY_LIMIT`) and how many there are. */
@@ -98,16 +102,33 @@ export function undatedTasks(project: Project, limit: number) {
   return page(project, isNull(tasks.dueDate), Math.min(limit, UNDATED_MAX));
 }
 
+/**
+ * A page of tasks and their count in one statement: the page stops at its LIMIT (for the
+ * undated ones, a range of `tasks_undated_idx` in this order) and the count is a subquery
+ * run once, an index-only count, where a count over the page's window read every matching task.
+ */
 async function page(project: Project, where: SQL, limit: number): Promise<TaskPage> {
-  const rows = await db()
-    .select({ ...fields, total: sql<number>`count(*) over ()`.as("total") })
+  const rows = await pageRows(project, where, limit);
+  return { tasks: rows.map((row) => toTask(project, row)), total: Number(rows[0]?.total ?? 0) };
+}
+
+const pageRows = (project: Project, where: SQL, limit: number) =>
+  db()
+    .select({
+      ...fields,
+      total: sql<number>`(select count(*) from ${tasks} where ${shown(project, where)})`.as("total"),
+    })
     .from(tasks)
     .innerJoin(statuses, eq(statuses.id, tasks.statusId))
     .where(shown(project, where))
     .orderBy(order)
     .limit(limit);
-  return { tasks: rows.map((row) => toTask(project, row)), total: Number(rows[0]?.total ?? 0) };
-}
+
+/** The calendar's statements before they run, for the plan test (tests/integration/query-plans.test.ts). */
+export const calendarQueries = {
+  month: (project: Project, from: string, to: string) => dueBetweenRows(project, from, to),
+  undated: (project: Project, limit: number) => pageRows(project, isNull(tasks.dueDate), limit),
+};
 
 /**
  * What the Calendar view shows for `month`: its grid with each day's tasks, the day view's

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_undated_idx" ON "tasks" USING btree ("project_id",("completed_at" is not null),"number") WHERE "tasks"."due_date" is null and "tasks"."deleted_at" is null and "tasks"."archived_at" is null and "tasks"."parent_id" is null;
