@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "../db";
@@ -246,16 +246,25 @@ function listRows(shape: ListShape, param: Param) {
  * matching tasks of the project (`rankedListRows`).
  */
 function plainListRows(shape: ListShape, param: Param) {
-  const onPage = and(
-    sql`${tasks.statusId} = ${statuses.id}`,
-    isNull(tasks.deletedAt),
-    isNull(tasks.archivedAt),
-    isNull(tasks.parentId),
-  );
+  const inProject = sql`${statuses.projectId} = ${param("projectId")}::uuid`;
+  // The statuses with their counts, each counted once: `offset 0` keeps the planner from
+  // folding this into the outer select, where the count would run again for every row.
+  const column = db()
+    .select({
+      id: sql<string>`${statuses.id}`.as("column_id"),
+      publicId: sql<string>`${statuses.publicId}`.as("column_public_id"),
+      name: sql<string>`${statuses.name}`.as("column_name"),
+      position: sql<string>`${statuses.position}`.as("column_position"),
+      total: sql<number>`(select count(*) from ${tasks} where ${onBoardOf(statuses.id)})`.as("column_total"),
+    })
+    .from(statuses)
+    .where(shape.page === "window" ? and(inProject, sql`${statuses.publicId} = ${param("windowGroup")}`) : inProject)
+    .offset(sql`0` as unknown as number)
+    .as("column");
   const order = shape.sort.dir === "desc" ? sql`${tasks.position} desc` : sql`${tasks.position} asc`;
   const limit =
     shape.page === "more"
-      ? sql`case when ${statuses.publicId} = ${param("moreGroup")} then ${param("moreLimit")}::int else ${LIST_PAGE}::int end`
+      ? sql`case when ${column.publicId} = ${param("moreGroup")} then ${param("moreLimit")}::int else ${LIST_PAGE}::int end`
       : sql`${LIST_PAGE}::int`;
   const offset = shape.page === "window" ? sql`${param("windowFrom")}::int` : sql`0::int`;
   const page = db()
@@ -270,25 +279,33 @@ function plainListRows(shape: ListShape, param: Param) {
       position: sql<string>`${tasks.position}`.as("row_position"),
     })
     .from(tasks)
-    .where(onPage)
+    .where(onBoardOf(column.id))
     .orderBy(order)
     // SQL expressions (a LIMIT per status): Drizzle's types take a number or a placeholder, its pg dialect writes any SQL.
     .limit(limit as unknown as number)
     .offset(offset as unknown as number)
     .as("row");
-  const inProject = sql`${statuses.projectId} = ${param("projectId")}::uuid`;
   const positionOrder = shape.sort.dir === "desc" ? sql`${page.position} desc` : sql`${page.position} asc`;
   return db()
     .select({
       ...taskRowFields(page),
-      total: sql<number>`(select count(*) from ${tasks} where ${onPage})`,
-      groupKey: sql<string>`${statuses.publicId}`,
-      status: sql<string>`${statuses.name}`,
+      total: sql<number>`${column.total}`,
+      groupKey: sql<string>`${column.publicId}`,
+      status: sql<string>`${column.name}`,
     })
-    .from(statuses)
+    .from(column)
     .innerJoinLateral(page, sql`true`)
-    .where(shape.page === "window" ? and(inProject, sql`${statuses.publicId} = ${param("windowGroup")}`) : inProject)
-    .orderBy(statuses.position, positionOrder);
+    .orderBy(sql`${column.position}`, positionOrder);
+}
+
+/** A live top-level task of the status `statusId`: `tasks_column_page_idx`'s predicate. */
+function onBoardOf(statusId: SQLWrapper) {
+  return and(
+    sql`${tasks.statusId} = ${statusId}`,
+    isNull(tasks.deletedAt),
+    isNull(tasks.archivedAt),
+    isNull(tasks.parentId),
+  );
 }
 
 /** Any other List: the matching tasks of the project ranked in each group by the sort. */
