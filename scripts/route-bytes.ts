@@ -5,7 +5,8 @@
 // 200 by default), starts the production server on it and signs in through the form.
 // `--files` lists each page's scripts, largest first; `--browser` also opens each page in
 // Chromium and counts every script it loads until the network is idle (the code of the
-// views loaded on demand, and what is fetched when the browser is idle, included);
+// views loaded on demand, and what is fetched when the browser is idle, included), and
+// prints what the console reported as errors (a Content-Security-Policy report, say);
 // `--compression` times the page compression's levels on the board's `.data` answer and HTML.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -29,6 +30,8 @@ const EMAIL = "bytes@bench.local";
 const listFiles = process.argv.includes("--files");
 const compressionLevels = process.argv.includes("--compression");
 const inBrowser = process.argv.includes("--browser");
+/** What the browser's console said as an error (a CSP report, say) while `--browser` loaded the pages. */
+const consoleErrors: string[] = [];
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No build found: run `npm run build` first.");
@@ -100,6 +103,8 @@ try {
   console.log(`|---|---|---|${inBrowser ? "---|" : ""}`);
   for (const row of rows) console.log(row);
   for (const line of details) console.log(line);
+  if (inBrowser)
+    console.log(`\nConsole errors in Chromium: ${consoleErrors.length ? `\n${consoleErrors.join("\n")}` : "none"}`);
   if (compressionLevels) {
     await levels(`${project}.data?view=board`, cookie, `the board's .data answer (${TASKS} tasks)`);
     await levels(`${project}?view=board`, cookie, "the board's HTML");
@@ -135,6 +140,16 @@ async function loadedInBrowser(url: string, cookie: string) {
       );
     const page = await context.newPage();
     const scripts = new Set<string>();
+    // Chromium reports a refused `eval` to the page (and to Lighthouse), not always to the console.
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`securitypolicyviolation: ${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
+    page.on("console", (message) => {
+      if (message.type() === "error")
+        consoleErrors.push(`${url.replace(/project\/\w+/, "project/…")}: ${message.text()}`);
+    });
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) scripts.add(pathname);
