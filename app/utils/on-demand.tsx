@@ -5,7 +5,7 @@ const loading = new Map<string, Promise<unknown>>();
 const MARKER = "data-on-demand";
 
 /**
- * A component whose code is fetched only by the pages that show it (decision 026), yet
+ * A component whose code is fetched only by the pages that show it (decision 028), yet
  * whose server-rendered markup stays as it is: the server renders it like any other (React
  * waits for the module), next to an empty `<template data-on-demand={id}>`. In the browser
  * a module found marked in the document starts loading as soon as this call runs (when the
