@@ -1,9 +1,11 @@
+import { Suspense } from "react";
 import { createRequestHandler, Outlet, Scripts, type ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 import { createRequestContext } from "~/.server/request-context";
 import { takeLoggedErrors } from "../tests/setup/logged-errors";
 import * as entry from "./entry.server";
+import { onDemand } from "./utils/on-demand";
 
 /**
  * The document renderer with React Router's own request handler around it and a build of
@@ -103,5 +105,38 @@ describe("the document renderer", () => {
     expect(takeLoggedErrors().map((line) => line.msg)).toContain("request failed");
     expect(timers.length).toBeGreaterThan(0);
     expect(timers.every((timer) => timer.cleared)).toBe(true);
+  });
+
+  it("renders a component loaded on demand in place, not a fallback, marked for the browser to load first", async () => {
+    let loads = 0;
+    // Larger than React's progressive chunk (12.8 kB), which it would move out of place.
+    const text = "words ".repeat(4000);
+    const Greeting = onDemand("greeting", async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return ({ name }: { name: string }) => (
+        <p className="greeting">
+          Hello, {name}: {text}
+        </p>
+      );
+    });
+    const page = () => (
+      <main>
+        <Suspense fallback={<p>Loading</p>}>
+          <Greeting name="Ada" />
+        </Suspense>
+      </main>
+    );
+    for (let i = 0; i < 2; i++) {
+      const html = await (await render(page)).text();
+      // In place, as a page without JavaScript shows it: no hidden segment, no script to reveal it.
+      expect(html).toContain(
+        '<main><!--$--><template data-on-demand="greeting"></template><p class="greeting">Hello, ',
+      );
+      expect(html).toContain(`${text}</p><!--/$--></main>`);
+      expect(html).not.toContain("Loading");
+      expect(html).not.toMatch(/<div hidden id="S:/);
+    }
+    expect(loads).toBe(1);
   });
 });

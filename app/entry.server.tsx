@@ -49,7 +49,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        // Everything is buffered anyway, so wait for all of it (Suspense included).
+        // Everything is buffered anyway, so wait for all of it (Suspense included), and
+        // write each Suspense boundary's content in place: React would otherwise move a
+        // large one (over 12.8 kB) to the end of the document behind a script that reveals
+        // it, so a page seen without JavaScript would never show it (a project's views).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           // The document is complete: collect its bytes, add the critical CSS of what it
           // uses, and answer with the bytes (no stream to adapt, no string to re-encode).

@@ -1,3 +1,5 @@
+// First: zod reads its configuration as each schema is made (app/utils/zod-config.ts).
+import "~/utils/zod-config";
 import { CacheProvider } from "@emotion/react";
 import { ThemeProvider as MuiThemeProvider } from "@mui/material/styles";
 import { useEffect, type ReactNode } from "react";

@@ -1,3 +1,5 @@
+// First: zod reads its configuration as each schema is made (app/utils/zod-config.ts).
+import "~/utils/zod-config";
 import { randomUUID } from "node:crypto";
 
 import { createRequestHandler } from "@react-router/express";

@@ -2,10 +2,10 @@ import { z } from "zod";
 
 import { isCalendarDay } from "~/utils/calendar-month";
 import { MAX_QUICK_ADD_LENGTH } from "~/utils/quick-add-syntax";
+import { TASK_PRIORITIES } from "./priorities";
 
 /** A task's fields as every form that edits them checks them (browser and server). */
-export const TASK_PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
-export type Priority = (typeof TASK_PRIORITIES)[number];
+export { TASK_PRIORITIES, type Priority } from "./priorities";
 
 /** Public ids: letters and digits, as newPublicId makes them. */
 export const publicId = z.string().regex(/^[A-Za-z0-9]{6,20}$/, { error: "Unknown item" });

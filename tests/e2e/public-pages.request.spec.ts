@@ -52,6 +52,19 @@ test.describe("pricing page", () => {
 });
 
 test.describe("blog", () => {
+  test("the list's first image, its largest paint, loads at once and first; the others when scrolled near", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/resources/blog")).text();
+    // The posts' hero images (1200 × 630), not their authors' avatars.
+    const images = [...html.matchAll(/<img [^>]*width="1200"[^>]*>/g)].map((match) => match[0]);
+    expect(images.length).toBeGreaterThan(1);
+    const [first, ...others] = images;
+    expect(first).toMatch(/ fetchpriority="high"/i);
+    expect(first).not.toContain('loading="lazy"');
+    for (const image of others) expect(image).toContain('loading="lazy"');
+  });
+
   test("the RSS feed lists the four posts", async ({ request, baseURL }) => {
     const response = await request.get("/resources/blog/rss.xml");
     expect(response.status()).toBe(200);

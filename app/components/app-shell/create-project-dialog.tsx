@@ -1,12 +1,10 @@
-import Dialog from "@mui/material/Dialog";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import type { SubmissionResult } from "@conform-to/react";
-import { createContext, useContext, useState, type ReactNode } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 
-import { DialogFormActions } from "~/components/forms/fields";
-import { CreateProjectForm, type CreatableWorkspace } from "./create-project-form";
+import type { CreatableWorkspace } from "./create-project-form";
+
+// The dialog's form (Conform, zod, MUI's text fields) is fetched when it first opens.
+const CreateProjectDialog = lazy(() => import("./create-project-dialog-body"));
 
 /**
  * Create New Project as a dialog when JavaScript runs; the buttons that open it are links
@@ -41,43 +39,15 @@ export function CreateProjectProvider({
     >
       {children}
       {open ? (
-        <CreateProjectDialog
-          key={round}
-          workspaces={workspaces}
-          workspaceId={open.workspaceId}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <CreateProjectDialog
+            key={round}
+            workspaces={workspaces}
+            workspaceId={open.workspaceId}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       ) : null}
     </OpenContext.Provider>
-  );
-}
-
-function CreateProjectDialog({
-  workspaces,
-  workspaceId,
-  onClose,
-}: {
-  workspaces: CreatableWorkspace[];
-  workspaceId?: string;
-  onClose: () => void;
-}) {
-  // On success the action redirects to the new project, and the fetcher follows it.
-  const fetcher = useFetcher<{ lastResult: SubmissionResult<string[]> }>();
-  const pending = fetcher.state !== "idle";
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="create-project-title" fullWidth maxWidth="sm">
-      <DialogTitle id="create-project-title">Create New Project</DialogTitle>
-      <DialogContent>
-        <CreateProjectForm
-          workspaces={workspaces}
-          defaultWorkspaceId={workspaceId}
-          lastResult={fetcher.data?.lastResult}
-          FormElement={fetcher.Form}
-          actions={
-            <DialogFormActions onCancel={onClose} pending={pending} label="Create Project" pendingLabel="Creating..." />
-          }
-        />
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -1,13 +1,7 @@
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import { styled } from "@mui/material/styles";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from "react";
 
 import { useHydrated } from "~/utils/use-hydrated";
-import { shortcutFor, SHORTCUTS, type ShortcutAction } from "~/utils/keyboard-shortcuts";
+import { shortcutFor, type ShortcutAction } from "~/utils/keyboard-shortcuts";
 
 /**
  * The app's keyboard shortcuts (JavaScript only): one document listener for the whole
@@ -15,6 +9,8 @@ import { shortcutFor, SHORTCUTS, type ShortcutAction } from "~/utils/keyboard-sh
  * "Keyboard shortcuts" in the account menu).
  */
 const OpenContext = createContext<() => void>(() => {});
+// The dialog's code (MUI's Dialog, the list) is fetched when it first opens.
+const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
 
 /** The task title links of the Board (cards) or List (rows) on screen, in page order. */
 const TASK_LINKS = "main .pl-task-title, main td.pl-title > a";
@@ -23,7 +19,9 @@ const SEARCH = 'input[name="q"][aria-label="Search"]';
 
 export function KeyboardShortcuts({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
+  // Mounted from the first opening on, so the dialog can play its closing transition.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
@@ -38,8 +36,12 @@ export function KeyboardShortcuts({ children }: { children: ReactNode }) {
   return (
     <OpenContext.Provider value={() => setOpen(true)}>
       {children}
-      {/* Not on the server: closed, it renders no markup, yet MUI would make its styles. */}
-      {hydrated ? <ShortcutsDialog open={open} onClose={() => setOpen(false)} /> : null}
+      {/* Not before it opens (so not on the server): closed, it renders no markup, yet MUI would make its styles. */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </OpenContext.Provider>
   );
 }
@@ -85,53 +87,6 @@ function neighbourTask(step: 1 | -1) {
   const at = links.indexOf(document.activeElement as HTMLElement);
   if (at === -1) return links[0] ?? null;
   return links[Math.min(Math.max(at + step, 0), links.length - 1)] ?? null;
-}
-
-const List = styled("dl")(({ theme }) => ({
-  display: "grid",
-  gridTemplateColumns: "auto 1fr",
-  gap: "10px 16px",
-  margin: 0,
-  "& > div": { display: "contents" },
-  "& dt": { justifySelf: "start" },
-  "& dd": { margin: 0 },
-  "& kbd": {
-    display: "inline-block",
-    minWidth: 24,
-    padding: "2px 6px",
-    textAlign: "center",
-    fontFamily: "inherit",
-    fontWeight: 600,
-    border: `1px solid ${theme.vars.palette.divider}`,
-    borderRadius: 4,
-    background: theme.vars.palette.action.hover,
-  },
-}));
-
-function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  // MUI's dialog closes on Escape and gives the focus back to where it was.
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="shortcuts-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="shortcuts-title">Keyboard shortcuts</DialogTitle>
-      {/* Focusable: on a short window the list scrolls, and a keyboard must be able to scroll it. */}
-      <DialogContent tabIndex={0}>
-        <List>
-          {SHORTCUTS.map((shortcut) => (
-            <div key={shortcut.key}>
-              <dt>
-                <kbd>{shortcut.key}</kbd>
-              </dt>
-              <dd>{shortcut.description}</dd>
-            </div>
-          ))}
-        </List>
-        <p>Shortcuts do nothing while you type in a field.</p>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 /** The account menu's way to the list: a button, so only once the page's script runs. */

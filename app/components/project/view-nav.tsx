@@ -11,6 +11,7 @@ import {
   SettingsOutlined,
   ViewKanbanOutlined,
 } from "~/components/icons/material";
+import { preloadView } from "~/components/project/views";
 import type { ProjectView } from "~/validation/project-fields";
 
 const TASK_VIEWS: { view: ProjectView; label: string; icon: ReactNode }[] = [
@@ -106,7 +107,14 @@ function Group({
     <>
       <h2>{title}</h2>
       {items.map((item) => (
-        <Link key={item.view} to={`?view=${item.view}`} aria-current={item.view === current ? "page" : undefined}>
+        <Link
+          key={item.view}
+          to={`?view=${item.view}`}
+          aria-current={item.view === current ? "page" : undefined}
+          // The view's code, if it loads on demand, is fetched as the pointer or focus comes.
+          onPointerEnter={() => preloadView(item.view)}
+          onFocus={() => preloadView(item.view)}
+        >
           {item.icon}
           {item.label}
         </Link>

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from "react-router";
 
 import { SelectField } from "~/components/tasks/select-field";
 import type { ListParams, ListSort, ListView } from "~/components/tasks/types";
-import { TASK_PRIORITIES } from "~/validation/task-fields";
+import { TASK_PRIORITIES } from "~/validation/priorities";
 
 /**
  * The List view's filters: a GET form, so the URL holds them and it works without

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { Suspense } from "react";
 import { data, Form, Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 
@@ -35,16 +36,18 @@ import { redirectWithToast } from "~/.server/toast";
 import { removeImage, storeImage } from "~/.server/uploads/images";
 import { env } from "~/.server/env";
 import { todayFor } from "~/.server/http/viewer";
-import { ChatView } from "~/components/chat/chat-view";
-import { ActivityLog } from "~/components/project/activity-log";
-import { ProjectSettings } from "~/components/project/project-settings";
 import { ProjectHeader } from "~/components/project/project-header";
-import { Sharing } from "~/components/project/sharing";
 import { VIEW_LABELS, ViewNav } from "~/components/project/view-nav";
+import {
+  ActivityLog,
+  Calendar,
+  ChatView,
+  MindMap,
+  ProjectSettings,
+  Sharing,
+  TaskList,
+} from "~/components/project/views";
 import { Board } from "~/components/tasks/board";
-import { Calendar } from "~/components/tasks/calendar";
-import { MindMap } from "~/components/tasks/mind-map";
-import { TaskList } from "~/components/tasks/task-list";
 import { QuickAddProvider } from "~/components/tasks/quick-add";
 import { useOpenTaskLinks } from "~/components/tasks/open-task-links";
 import { TaskPanel } from "~/components/tasks/task-panel";
@@ -562,7 +565,10 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         <section id="project-view" aria-labelledby="view-heading" onClickCapture={openTaskLinks}>
           <h2 id="view-heading">{VIEW_LABELS[view]}</h2>
           <QuickAddProvider vocabulary={loaderData.vocabulary} today={loaderData.today}>
-            <ViewContent data={loaderData} actionData={actionData} />
+            {/* Stays on screen while another view's code loads: a navigation keeps the old view till then. */}
+            <Suspense fallback={null}>
+              <ViewContent data={loaderData} actionData={actionData} />
+            </Suspense>
           </QuickAddProvider>
         </section>
       </div>

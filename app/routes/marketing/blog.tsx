@@ -172,9 +172,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
           </Box>
         ) : (
           <Grid container spacing={3}>
-            {posts.map((post) => (
+            {posts.map((post, index) => (
               <Grid key={post.slug} size={{ xs: 12, md: 6 }}>
-                <PostCard post={post} />
+                <PostCard post={post} first={index === 0} />
               </Grid>
             ))}
           </Grid>

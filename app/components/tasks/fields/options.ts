@@ -1,5 +1,4 @@
-import type { Priority } from "~/validation/task-fields";
-import { TASK_PRIORITIES } from "~/validation/task-fields";
+import { TASK_PRIORITIES, type Priority } from "~/validation/priorities";
 
 /** What the property editors offer: the project's statuses, the workspace's members and labels. */
 export type EditorOptions = {
