@@ -573,6 +573,37 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
+ * Personal API tokens: a member's key to the public API (`/api/v1`), for one workspace,
+ * read-only or read-write, acting with the member's own role there. Only the SHA-256 of the
+ * token is kept (the token is shown once); `prefix` is its first characters, to tell tokens
+ * apart in Settings. Revoked and expired tokens are refused on their next request.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: ["read", "write"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
+    uniqueIndex("api_tokens_public_id_idx").on(t.publicId),
+    index("api_tokens_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
  * The durable jobs table: an outbox written in the same transaction as the change that
  * needs the side effect (mail, notifications, reminders, later webhooks), claimed by
  * workers with `FOR UPDATE SKIP LOCKED`, retried with backoff. A job is pending while

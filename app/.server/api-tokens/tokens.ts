@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+
+import { writeWithActivity, type Actor } from "../activity/use-case";
+import { db } from "../db";
+import { apiTokens, workspaceMembers, workspaces, type Role } from "../db/schema";
+import { FieldError, NotFoundError } from "../errors";
+import { newPublicId } from "../ids";
+import { authorize } from "../policies";
+import { hashToken } from "../security/tokens";
+import { workspaceForMember } from "../workspaces/membership";
+
+/**
+ * Personal API tokens (issue 32): a member makes one in Settings → Integrations for one of
+ * their workspaces, read-only or read-write, with an optional expiry; it is shown once and
+ * kept as its SHA-256. A request with it acts as that member, with their role in that
+ * workspace as it is at the time of the request (a member who left has no token left).
+ */
+export const TOKEN_PREFIX = "plt_";
+export const TOKEN_NAME_MAX = 60;
+export const TOKENS_PER_USER = 50;
+export const TOKEN_EXPIRIES = ["30", "90", "365", "never"] as const;
+export type TokenScope = "read" | "write";
+type SignedIn = Actor & { userId: string };
+
+/** How a token is given: the prefix and 40 base62-ish characters (240 bits). */
+function newToken() {
+  return `${TOKEN_PREFIX}${randomBytes(30).toString("base64url")}`;
+}
+
+export async function createApiToken(
+  actor: SignedIn,
+  input: { workspaceId: string; name: string; scope: TokenScope; expiresInDays: number | null },
+) {
+  const name = input.name.trim();
+  if (!name) throw new FieldError("name", "Name the token, e.g. CI or Zapier.");
+  if (name.length > TOKEN_NAME_MAX) throw new FieldError("name", `At most ${TOKEN_NAME_MAX} characters.`);
+  return writeWithActivity(actor, async (tx, record) => {
+    const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
+    authorize(workspace.role, "workspace.read");
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)));
+    if (count >= TOKENS_PER_USER)
+      throw new FieldError("name", `You have ${TOKENS_PER_USER} tokens already: revoke one first.`);
+    const token = newToken();
+    const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({
+        publicId: newPublicId(),
+        userId: actor.userId,
+        workspaceId: workspace.id,
+        name,
+        scope: input.scope,
+        tokenHash: hashToken(token),
+        prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+        expiresAt,
+      })
+      .returning();
+    await record({
+      verb: "api_token.created",
+      subjectType: "api_token",
+      subjectId: row!.publicId,
+      workspaceId: workspace.id,
+      data: { name, scope: input.scope },
+    });
+    return { token, id: row!.publicId, name, scope: input.scope, expiresAt };
+  });
+}
+
+/** Revokes one of the member's own tokens; its next request is refused. */
+export async function revokeApiToken(actor: SignedIn, input: { tokenId: string }) {
+  return writeWithActivity(actor, async (tx, record) => {
+    const [row] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(eq(apiTokens.publicId, input.tokenId), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)),
+      )
+      .returning();
+    if (!row) throw new NotFoundError("Token");
+    await record({
+      verb: "api_token.revoked",
+      subjectType: "api_token",
+      subjectId: row.publicId,
+      workspaceId: row.workspaceId,
+      data: { name: row.name },
+    });
+    return { name: row.name };
+  });
+}
+
+/** The member's live tokens (not revoked), newest first, for Settings. */
+export async function listApiTokens(userId: string) {
+  const rows = await db()
+    .select({
+      id: apiTokens.publicId,
+      name: apiTokens.name,
+      scope: apiTokens.scope,
+      prefix: apiTokens.prefix,
+      workspace: workspaces.name,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      createdAt: apiTokens.createdAt,
+    })
+    .from(apiTokens)
+    .innerJoin(workspaces, eq(workspaces.id, apiTokens.workspaceId))
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt))
+    .limit(TOKENS_PER_USER);
+  return rows.map((row) => ({
+    ...row,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    expired: row.expiresAt !== null && row.expiresAt.getTime() <= Date.now(),
+  }));
+}
+
+/** Who a request's token acts as: the member, their role in the token's workspace, its scope. */
+export type TokenPrincipal = {
+  kind: "token";
+  tokenId: string;
+  name: string;
+  userId: string;
+  workspaceId: string;
+  workspacePublicId: string;
+  role: Role;
+  scope: TokenScope;
+};
+
+/**
+ * The principal of `Authorization: Bearer plt_…`, or why not (every reason is a 401 to the
+ * caller, told apart only in words). Read on every request: a revoked or expired token, or a
+ * member who left the workspace, is refused at once. `last_used_at` is written at most once a minute.
+ */
+export async function authenticateToken(
+  raw: string,
+): Promise<{ ok: true; principal: TokenPrincipal } | { ok: false; reason: string }> {
+  if (!raw.startsWith(TOKEN_PREFIX) || raw.length > 100) return { ok: false, reason: "The token is not valid." };
+  const [row] = await db()
+    .select({
+      id: apiTokens.id,
+      publicId: apiTokens.publicId,
+      name: apiTokens.name,
+      userId: apiTokens.userId,
+      workspaceId: apiTokens.workspaceId,
+      workspacePublicId: workspaces.publicId,
+      scope: apiTokens.scope,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      role: workspaceMembers.role,
+    })
+    .from(apiTokens)
+    .innerJoin(workspaces, eq(workspaces.id, apiTokens.workspaceId))
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, apiTokens.workspaceId), eq(workspaceMembers.userId, apiTokens.userId)),
+    )
+    .where(eq(apiTokens.tokenHash, hashToken(raw)));
+  if (!row) return { ok: false, reason: "The token is not valid." };
+  if (row.revokedAt) return { ok: false, reason: "The token was revoked." };
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "The token has expired." };
+  if (!row.role) return { ok: false, reason: "The token's owner is no longer a member of its workspace." };
+  await touch(row.id);
+  return {
+    ok: true,
+    principal: {
+      kind: "token",
+      tokenId: row.publicId,
+      name: row.name,
+      userId: row.userId,
+      workspaceId: row.workspaceId,
+      workspacePublicId: row.workspacePublicId,
+      role: row.role,
+      scope: row.scope,
+    },
+  };
+}
+
+async function touch(id: string) {
+  await db()
+    .update(apiTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(apiTokens.id, id),
+        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(Date.now() - 60_000))),
+      ),
+    );
+}
