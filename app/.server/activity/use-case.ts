@@ -12,7 +12,13 @@ import { PROCESS_ID } from "../realtime/process";
  * Who is acting: a signed-in user, or an anonymous visitor known by IP. `clientId` names
  * the browser tab (sent by the app's scripts), so real-time clients can skip their own echo.
  */
-export type Actor = { userId: string | null; ip: string | null; clientId?: string | null };
+export type Actor = {
+  userId: string | null;
+  ip: string | null;
+  clientId?: string | null;
+  /** Acting through an API token rather than a signed-in page: the log says "via API token 'CI'". */
+  via?: { kind: "token"; id: string; name: string };
+};
 
 export type ActivityInput = {
   verb: string;
@@ -51,7 +57,7 @@ export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promi
           workspaceId: entry.workspaceId ?? null,
           projectId: entry.projectId ?? null,
           actorId: actor.userId,
-          data: entry.data ?? {},
+          data: actor.via ? { ...entry.data, via: actor.via } : (entry.data ?? {}),
         })
         .returning();
       if (!row) return;

@@ -124,6 +124,8 @@ export async function listApiTokens(userId: string) {
 export type TokenPrincipal = {
   kind: "token";
   tokenId: string;
+  /** The token row's internal id (idempotency keys hang on it). */
+  tokenUuid: string;
   name: string;
   userId: string;
   workspaceId: string;
@@ -172,6 +174,7 @@ export async function authenticateToken(
     principal: {
       kind: "token",
       tokenId: row.publicId,
+      tokenUuid: row.id,
       name: row.name,
       userId: row.userId,
       workspaceId: row.workspaceId,

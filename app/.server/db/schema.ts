@@ -604,6 +604,25 @@ export const apiTokens = pgTable(
 );
 
 /**
+ * What a POST with an `Idempotency-Key` answered, per token and key, for 24 hours: the same
+ * request sent again (a retry after a lost answer) gets the same answer and changes nothing.
+ */
+export const apiIdempotencyKeys = pgTable(
+  "api_idempotency_keys",
+  {
+    tokenId: uuid("token_id")
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    request: text("request").notNull(),
+    status: integer("status"),
+    body: jsonb("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.key] })],
+);
+
+/**
  * The durable jobs table: an outbox written in the same transaction as the change that
  * needs the side effect (mail, notifications, reminders, later webhooks), claimed by
  * workers with `FOR UPDATE SKIP LOCKED`, retried with backoff. A job is pending while

@@ -1,0 +1,86 @@
+import { ZodError } from "zod";
+
+import { FieldError, ForbiddenError, NotFoundError } from "../errors";
+import { logger } from "../logger";
+
+/**
+ * The public API's answers: JSON, and one error shape for every refusal (RFC 9457
+ * `application/problem+json`: type, title, status, detail, and the fields at fault).
+ */
+export const PROBLEM_TYPE = "https://plotline.dev/problems/";
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+    readonly extra: { headers?: Record<string, string>; errors?: Array<{ field: string; message: string }> } = {},
+  ) {
+    super(detail);
+  }
+}
+
+const SLUGS: Record<number, string> = {
+  400: "bad-request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not-found",
+  405: "method-not-allowed",
+  409: "conflict",
+  413: "too-large",
+  415: "unsupported-media-type",
+  422: "invalid",
+  428: "precondition-required",
+  429: "too-many-requests",
+  500: "server-error",
+};
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+export function problem(error: ApiProblem) {
+  const body = {
+    type: `${PROBLEM_TYPE}${SLUGS[error.status] ?? "error"}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...error.extra.headers },
+  });
+}
+
+/** The use cases' refusals as the API says them; anything else is a 500, logged without its input. */
+export function toProblem(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  if (error instanceof NotFoundError) return new ApiProblem(404, "Not found", error.message);
+  if (error instanceof ForbiddenError) return new ApiProblem(403, "Forbidden", error.message);
+  if (error instanceof FieldError)
+    return new ApiProblem(422, "Invalid request", error.message, {
+      errors: [{ field: error.field, message: error.message }],
+    });
+  if (error instanceof ZodError) {
+    const errors = error.issues.map((issue) => ({ field: issue.path.join(".") || "body", message: issue.message }));
+    return new ApiProblem(422, "Invalid request", errors[0]?.message ?? "The request body is not valid.", { errors });
+  }
+  logger.error({ err: error }, "API request failed");
+  return new ApiProblem(500, "Server error", "Something went wrong on our side.");
+}
+
+/** A request's JSON body: an object, or a 415/400 problem. */
+export async function jsonBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json")
+    throw new ApiProblem(415, "Unsupported media type", "Send the body as application/json.");
+  try {
+    return await request.json();
+  } catch {
+    throw new ApiProblem(400, "Bad request", "The body is not valid JSON.");
+  }
+}

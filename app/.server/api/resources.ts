@@ -1,0 +1,173 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+
+import { db } from "../db";
+import { labels, projects, statuses, taskLabels, tasks } from "../db/schema";
+import { env } from "../env";
+import { taskKey } from "../tasks/access";
+import { assigneesOf } from "../tasks/queries";
+import type { z } from "zod";
+import { ApiProblem } from "./http";
+import type { projectSchema, taskSchema } from "./schemas";
+
+/**
+ * What the public API reads: a token's workspace's projects and their tasks, by public id,
+ * never across workspaces (every read names the token's workspace).
+ */
+type ApiTask = z.infer<typeof taskSchema>;
+type ApiProject = z.infer<typeof projectSchema>;
+
+const PROJECTS_MAX = 500;
+
+export async function projectsOf(workspaceId: string): Promise<ApiProject[]> {
+  const rows = await db()
+    .select()
+    .from(projects)
+    .where(and(eq(projects.workspaceId, workspaceId), isNull(projects.deletedAt)))
+    .orderBy(asc(projects.createdAt))
+    .limit(PROJECTS_MAX);
+  const columns = await db()
+    .select({ projectId: statuses.projectId, id: statuses.publicId, name: statuses.name, category: statuses.category })
+    .from(statuses)
+    .where(
+      inArray(
+        statuses.projectId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(statuses.position));
+  return rows.map((row) => ({
+    id: row.publicId,
+    key: row.key,
+    name: row.name,
+    description: row.description ?? "",
+    color: row.color,
+    archived: row.archivedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    statuses: columns
+      .filter((column) => column.projectId === row.id)
+      .map(({ id, name, category }) => ({ id, name, category })),
+  }));
+}
+
+/** A project of the workspace by public id (archived ones too), or null. */
+export async function projectIn(workspaceId: string, publicId: string) {
+  const [row] = await db()
+    .select({ id: projects.id, publicId: projects.publicId, key: projects.key })
+    .from(projects)
+    .where(and(eq(projects.publicId, publicId), eq(projects.workspaceId, workspaceId), isNull(projects.deletedAt)));
+  return row ?? null;
+}
+
+const parent = sql<string | null>`(select p.public_id from tasks p where p.id = ${tasks.parentId})`;
+
+function taskRows() {
+  return db()
+    .select({
+      id: tasks.id,
+      publicId: tasks.publicId,
+      number: tasks.number,
+      title: tasks.title,
+      description: tasks.description,
+      priority: tasks.priority,
+      startDate: tasks.startDate,
+      dueDate: tasks.dueDate,
+      estimateMinutes: tasks.estimateMinutes,
+      completedAt: tasks.completedAt,
+      createdAt: tasks.createdAt,
+      updatedAt: tasks.updatedAt,
+      parentId: parent,
+      statusId: statuses.publicId,
+      statusName: statuses.name,
+      statusCategory: statuses.category,
+      projectId: projects.publicId,
+      projectKey: projects.key,
+    })
+    .from(tasks)
+    .innerJoin(statuses, eq(statuses.id, tasks.statusId))
+    .innerJoin(projects, eq(projects.id, tasks.projectId));
+}
+
+type TaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>["execute"]>>[number];
+
+async function shape(rows: TaskRow[]): Promise<ApiTask[]> {
+  const ids = rows.map((row) => row.id);
+  const [people, tags] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          assigneesOf(ids),
+          db()
+            .select({ taskId: taskLabels.taskId, id: labels.publicId, name: labels.name, color: labels.color })
+            .from(taskLabels)
+            .innerJoin(labels, eq(labels.id, taskLabels.labelId))
+            .where(inArray(taskLabels.taskId, ids))
+            .orderBy(asc(sql`lower(${labels.name})`)),
+        ]);
+  return rows.map((row) => ({
+    id: row.publicId,
+    key: taskKey(row.projectKey, Number(row.number)),
+    projectId: row.projectId,
+    title: row.title,
+    description: row.description,
+    status: { id: row.statusId, name: row.statusName, category: row.statusCategory },
+    priority: row.priority,
+    startDate: row.startDate,
+    dueDate: row.dueDate,
+    estimateMinutes: row.estimateMinutes,
+    parentId: row.parentId,
+    assignees: people.filter((person) => person.taskId === row.id).map(({ id, name }) => ({ id, name })),
+    labels: tags.filter((tag) => tag.taskId === row.id).map(({ id, name, color }) => ({ id, name, color })),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    url: `${env().appUrl}/app/project/${row.projectId}/task/${row.publicId}`,
+  }));
+}
+
+/** A live task of the workspace by public id, or null. */
+export async function taskIn(workspaceId: string, publicId: string): Promise<ApiTask | null> {
+  const rows = await taskRows().where(
+    and(eq(tasks.publicId, publicId), eq(tasks.workspaceId, workspaceId), isNull(tasks.deletedAt)),
+  );
+  const [task] = await shape(rows);
+  return task ?? null;
+}
+
+/**
+ * A page of a project's live tasks (subtasks included, archived left out) in number order
+ * after `cursor` (the last number seen, opaque to the caller): a range of
+ * `tasks_project_number_idx`, so a page costs the same on the first and the hundredth.
+ */
+export async function taskPage(
+  project: { id: string },
+  query: { limit: number; cursor?: string; status?: string; priority?: string },
+) {
+  const after = query.cursor ? decodeCursor(query.cursor) : 0;
+  const conditions = [
+    eq(tasks.projectId, project.id),
+    isNull(tasks.deletedAt),
+    isNull(tasks.archivedAt),
+    gt(tasks.number, after),
+  ];
+  if (query.status) conditions.push(eq(statuses.publicId, query.status));
+  if (query.priority) conditions.push(sql`${tasks.priority} = ${query.priority}`);
+  const rows = await taskRows()
+    .where(and(...conditions))
+    .orderBy(asc(tasks.number))
+    .limit(query.limit + 1);
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  return { items: await shape(page), nextCursor: more ? encodeCursor(Number(page.at(-1)!.number)) : null };
+}
+
+function encodeCursor(number: number) {
+  return Buffer.from(`n:${number}`).toString("base64url");
+}
+
+/** A cursor this API wrote (a forged one only moves the start), else a 400. */
+function decodeCursor(cursor: string) {
+  const match = /^n:(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString());
+  if (!match) throw new ApiProblem(400, "Bad request", "The cursor is not one this API gave.");
+  return Number(match[1]);
+}

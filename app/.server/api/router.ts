@@ -1,0 +1,206 @@
+import { createHash } from "node:crypto";
+
+import { and, eq } from "drizzle-orm";
+
+import type { Actor } from "../activity/use-case";
+import { authenticateToken, type TokenPrincipal } from "../api-tokens/tokens";
+import { db } from "../db";
+import { apiIdempotencyKeys } from "../db/schema";
+import { consume } from "../security/rate-limit";
+import { createTask, deleteTask, moveTask, updateTask } from "../tasks/tasks";
+import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
+import { apiRate } from "./limits";
+import { openApiDocument } from "./openapi";
+import { projectIn, projectsOf, taskIn, taskPage } from "./resources";
+import { createTaskSchema, taskListQuerySchema, updateTaskSchema } from "./schemas";
+
+/**
+ * The public REST API, `/api/v1` (issue 32): a personal token's requests, acting as its
+ * member in its workspace through the same use cases and policies as the pages. Every
+ * answer is JSON; every refusal a problem+json.
+ */
+const AUTH_FAILURES = { points: 60, durationSeconds: 60 };
+const IDEMPOTENCY_HOURS = 24;
+
+type Context = { request: Request; url: URL; principal: TokenPrincipal; actor: Actor & { userId: string } };
+type Handler = (context: Context, params: Record<string, string>) => Promise<Response>;
+type Route = { method: string; pattern: RegExp; write: boolean; handle: Handler };
+
+const ID = "([A-Za-z0-9_-]{1,40})";
+const routes: Route[] = [
+  { method: "GET", pattern: /^\/projects$/, write: false, handle: listProjects },
+  { method: "GET", pattern: new RegExp(`^/projects/${ID}/tasks$`), write: false, handle: listTasks },
+  { method: "POST", pattern: new RegExp(`^/projects/${ID}/tasks$`), write: true, handle: postTask },
+  { method: "GET", pattern: new RegExp(`^/tasks/${ID}$`), write: false, handle: getTask },
+  { method: "PATCH", pattern: new RegExp(`^/tasks/${ID}$`), write: true, handle: patchTask },
+  { method: "DELETE", pattern: new RegExp(`^/tasks/${ID}$`), write: true, handle: removeTask },
+];
+
+export async function handleApiRequest(request: Request, ip: string | null): Promise<Response> {
+  try {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/api\/v1/, "").replace(/\/$/, "") || "/";
+    if (path === "/openapi.json" && request.method === "GET") return json(openApiDocument(), 200);
+    const principal = await authenticate(request, ip);
+    const allowed = await consume("api", apiRate, principal.tokenId);
+    if (!allowed.allowed)
+      throw new ApiProblem(429, "Too many requests", `At most ${apiRate.points} requests a minute per token.`, {
+        headers: { "Retry-After": String(allowed.retryAfterSeconds) },
+      });
+    const candidates = routes.filter((route) => route.pattern.test(path));
+    const route = candidates.find((candidate) => candidate.method === request.method);
+    if (!route) {
+      if (candidates.length === 0) throw new ApiProblem(404, "Not found", "There is no such endpoint.");
+      throw new ApiProblem(405, "Method not allowed", `${request.method} is not allowed here.`, {
+        headers: { Allow: candidates.map((candidate) => candidate.method).join(", ") },
+      });
+    }
+    if (route.write && principal.scope !== "write")
+      throw new ApiProblem(403, "Forbidden", "This token is read-only: make a read & write token to change things.");
+    const [, ...values] = route.pattern.exec(path)!;
+    const params = Object.fromEntries(values.map((value, index) => [String(index), value]));
+    const actor = {
+      userId: principal.userId,
+      ip,
+      clientId: null,
+      via: { kind: "token" as const, id: principal.tokenId, name: principal.name },
+    };
+    return await route.handle({ request, url, principal, actor }, params);
+  } catch (error) {
+    return problem(toProblem(error));
+  }
+}
+
+async function authenticate(request: Request, ip: string | null) {
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const result = match
+    ? await authenticateToken(match[1]!)
+    : { ok: false as const, reason: "Send a token: Authorization: Bearer <token>." };
+  if (result.ok) return result.principal;
+  // Guessing tokens is slowed per address.
+  const allowed = await consume("api-auth", AUTH_FAILURES, ip ?? "unknown");
+  if (!allowed.allowed)
+    throw new ApiProblem(429, "Too many requests", "Too many refused tokens from this address.", {
+      headers: { "Retry-After": String(allowed.retryAfterSeconds) },
+    });
+  throw new ApiProblem(401, "Unauthorized", result.reason, {
+    headers: { "WWW-Authenticate": 'Bearer realm="plotline"' },
+  });
+}
+
+async function listProjects({ principal }: Context) {
+  return json({ items: await projectsOf(principal.workspaceId) });
+}
+
+async function projectOf(principal: TokenPrincipal, publicId: string) {
+  const project = await projectIn(principal.workspaceId, publicId);
+  if (!project) throw new ApiProblem(404, "Not found", "Project not found");
+  return project;
+}
+
+async function listTasks({ principal, url }: Context, params: Record<string, string>) {
+  const project = await projectOf(principal, params[0]!);
+  const query = taskListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  return json(await taskPage(project, query));
+}
+
+async function postTask(context: Context, params: Record<string, string>) {
+  const { principal, actor } = context;
+  const project = await projectOf(principal, params[0]!);
+  const body = createTaskSchema.parse(await jsonBody(context.request));
+  return idempotent(context, JSON.stringify(body), async () => {
+    const created = await createTask(actor, { projectId: project.publicId, ...body });
+    const task = await taskIn(principal.workspaceId, created.id);
+    return json(task, 201, { Location: `/api/v1/tasks/${created.id}`, ETag: etagOf(task) });
+  });
+}
+
+async function existingTask(principal: TokenPrincipal, publicId: string) {
+  const task = await taskIn(principal.workspaceId, publicId);
+  if (!task) throw new ApiProblem(404, "Not found", "Task not found");
+  return task;
+}
+
+async function getTask({ principal, request }: Context, params: Record<string, string>) {
+  const task = await existingTask(principal, params[0]!);
+  const etag = etagOf(task);
+  if (request.headers.get("if-none-match") === etag)
+    return new Response(null, { status: 304, headers: { ETag: etag } });
+  return json(task, 200, { ETag: etag });
+}
+
+/**
+ * Changes a task's fields and, with `statusId`, moves it to that column's end. With
+ * `If-Match`, a task changed since that version is refused (409) and left as it is.
+ */
+async function patchTask({ principal, actor, request }: Context, params: Record<string, string>) {
+  const task = await existingTask(principal, params[0]!);
+  const ifMatch = request.headers.get("if-match");
+  if (ifMatch && ifMatch !== "*" && ifMatch !== etagOf(task))
+    throw new ApiProblem(409, "Conflict", "The task changed since that version: read it again, then send your change.");
+  const { statusId, ...fields } = updateTaskSchema.parse(await jsonBody(request));
+  if (Object.keys(fields).length > 0)
+    await updateTask(actor, { taskId: task.id, projectId: task.projectId, ...fields });
+  if (statusId && statusId !== task.status.id)
+    await moveTask(actor, { taskId: task.id, projectId: task.projectId, statusId, placement: { at: "end" } });
+  const updated = await existingTask(principal, task.id);
+  return json(updated, 200, { ETag: etagOf(updated) });
+}
+
+async function removeTask({ principal, actor }: Context, params: Record<string, string>) {
+  const task = await existingTask(principal, params[0]!);
+  await deleteTask(actor, { taskId: task.id, projectId: task.projectId });
+  return json(null, 204);
+}
+
+/** A strong validator of the task as the API shows it. */
+function etagOf(task: unknown) {
+  return `"${createHash("sha256").update(JSON.stringify(task)).digest("base64url").slice(0, 27)}"`;
+}
+
+/**
+ * A POST with an `Idempotency-Key` runs once per token and key: the same request again
+ * gets the first answer (`Idempotent-Replayed: true`), a different request with a used key
+ * a 422, one still running a 409. Without the header it simply runs.
+ */
+async function idempotent({ request, principal, url }: Context, body: string, run: () => Promise<Response>) {
+  const key = request.headers.get("idempotency-key");
+  if (key === null) return run();
+  if (!/^[\x21-\x7e]{1,200}$/.test(key))
+    throw new ApiProblem(400, "Bad request", "An Idempotency-Key is 1 to 200 visible ASCII characters.");
+  const signature = createHash("sha256").update(`${request.method} ${url.pathname}\n${body}`).digest("hex");
+  const where = and(eq(apiIdempotencyKeys.tokenId, principal.tokenUuid), eq(apiIdempotencyKeys.key, key));
+  const claimed = await db()
+    .insert(apiIdempotencyKeys)
+    .values({ tokenId: principal.tokenUuid, key, request: signature })
+    .onConflictDoNothing()
+    .returning();
+  if (claimed.length === 0) {
+    const [seen] = await db().select().from(apiIdempotencyKeys).where(where);
+    if (seen && seen.createdAt.getTime() < Date.now() - IDEMPOTENCY_HOURS * 3_600_000) {
+      await db().delete(apiIdempotencyKeys).where(where);
+      return idempotent({ request, principal, url } as Context, body, run);
+    }
+    if (!seen || seen.request !== signature)
+      throw new ApiProblem(422, "Invalid request", "This Idempotency-Key was used for a different request.");
+    if (seen.status === null)
+      throw new ApiProblem(409, "Conflict", "A request with this Idempotency-Key is still running.");
+    return json(seen.body, seen.status, {
+      "Idempotent-Replayed": "true",
+      ...(seen.status >= 400 ? { "Content-Type": "application/problem+json" } : {}),
+    });
+  }
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    response = problem(toProblem(error));
+  }
+  const text = await response.clone().text();
+  await db()
+    .update(apiIdempotencyKeys)
+    .set({ status: response.status, body: text ? (JSON.parse(text) as unknown) : null })
+    .where(where);
+  return response;
+}

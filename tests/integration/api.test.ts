@@ -1,0 +1,304 @@
+import { validate } from "@readme/openapi-parser";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+
+import { handleApiRequest } from "~/.server/api/router";
+import { apiRate } from "~/.server/api/limits";
+import { openApiDocument } from "~/.server/api/openapi";
+import { createApiToken, revokeApiToken } from "~/.server/api-tokens/tokens";
+import { db } from "~/.server/db";
+import { activity, apiTokens, tasks } from "~/.server/db/schema";
+import { createProject } from "~/.server/projects/projects";
+import { resetRateLimits } from "~/.server/security/rate-limit";
+import { engines, useTestDatabase } from "../setup/database";
+import { addMember, buildUser, type TestUser } from "../setup/factories";
+
+/**
+ * The public API (`/api/v1`, issue 32) through its router, as a client calls it: each
+ * answer of the run is checked against the OpenAPI document's schema for its operation
+ * (0 mismatches), and the document itself is a valid OpenAPI 3.1 document.
+ */
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: { schemas: Record<string, unknown> };
+};
+const doc = openApiDocument() as Doc;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+// The document's components under one id, so its `#/components/schemas/…` references resolve.
+const DOC_ID = "https://plotline.test/openapi.json";
+ajv.addSchema({ $id: DOC_ID, components: doc.components });
+const mismatches: string[] = [];
+const operationsSeen = new Set<string>();
+
+/** The document's path template of a concrete path ("/tasks/abc" → "/tasks/{taskId}"). */
+function templateOf(path: string) {
+  return Object.keys(doc.paths).find((template) =>
+    new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path),
+  );
+}
+
+async function call(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const request = new Request(`http://localhost/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const response = await handleApiRequest(request, "127.0.0.1");
+  const text = await response.text();
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  checkAgainstDocument(method, path.split("?")[0]!, response, json);
+  // The answers are checked against the document above; the tests read them freely.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, headers: response.headers, json: json as Record<string, any> };
+}
+
+function checkAgainstDocument(method: string, path: string, response: Response, json: unknown) {
+  const template = templateOf(path);
+  if (!template) return void mismatches.push(`${method} ${path}: not in the document`);
+  const operation = doc.paths[template]![method.toLowerCase()];
+  if (!operation) return void mismatches.push(`${method} ${template}: not in the document`);
+  operationsSeen.add(`${method} ${template}`);
+  const declared = operation.responses[String(response.status)];
+  if (!declared) return void mismatches.push(`${method} ${template} ${response.status}: status not documented`);
+  const type = (response.headers.get("content-type") ?? "").split(";")[0]!;
+  const content = declared.content;
+  if (!content) return;
+  const schema = content[type]?.schema;
+  if (!schema) return void mismatches.push(`${method} ${template} ${response.status}: ${type} not documented`);
+  if (!ajv.validate({ $ref: `${DOC_ID}${(schema as { $ref: string }).$ref}` }, json))
+    mismatches.push(`${method} ${template} ${response.status}: ${ajv.errorsText(ajv.errors)}`);
+}
+
+describe.each(engines)("the public API on %s", (engine) => {
+  useTestDatabase(engine);
+  beforeEach(() => resetRateLimits());
+  afterAll(() => {
+    expect(mismatches).toEqual([]);
+  });
+
+  async function team() {
+    const owner = await buildUser();
+    const viewer = await buildUser();
+    const stranger = await buildUser();
+    await addMember(owner.workspaceId, viewer.id, "viewer");
+    const project = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Website" });
+    const theirs = await createProject(stranger.actor, { workspaceId: stranger.workspaceId, name: "Theirs" });
+    const tokenOf = async (
+      user: TestUser,
+      workspaceId: string,
+      scope: "read" | "write",
+      expiresInDays: number | null = null,
+    ) => (await createApiToken(user.actor, { workspaceId, name: `${scope} token`, scope, expiresInDays })).token;
+    return {
+      owner,
+      viewer,
+      stranger,
+      project,
+      theirs,
+      write: await tokenOf(owner, owner.workspaceId, "write"),
+      read: await tokenOf(owner, owner.workspaceId, "read"),
+      viewerWrite: await tokenOf(viewer, owner.workspaceId, "write"),
+      strangerWrite: await tokenOf(stranger, stranger.workspaceId, "write"),
+    };
+  }
+
+  it("is a valid OpenAPI 3.1 document, generated from the schemas the API parses", async () => {
+    const result = await validate(structuredClone(openApiDocument()) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect((openApiDocument() as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
+  it("creates, reads, pages, updates and deletes tasks as the token's member", async () => {
+    const { write, project, owner } = await team();
+    const projects = await call(write, "GET", "/projects");
+    expect(projects.status).toBe(200);
+    expect(projects.json.items.map((item: { id: string }) => item.id)).toEqual([project.id]);
+    const [todo, doing] = projects.json.items[0].statuses as Array<{ id: string }>;
+
+    const created = await call(write, "POST", `/projects/${project.id}/tasks`, {
+      title: "Ship the API",
+      priority: "high",
+      dueDate: "2026-12-01",
+      assigneeIds: [owner.id],
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      title: "Ship the API",
+      priority: "high",
+      dueDate: "2026-12-01",
+      status: { id: todo!.id },
+    });
+    expect(created.json.assignees).toEqual([{ id: owner.id, name: owner.fullName }]);
+    expect(created.headers.get("location")).toBe(`/api/v1/tasks/${created.json.id}`);
+    // The log says it came through a token.
+    const [logged] = await db().select().from(activity).where(eq(activity.subjectId, created.json.id));
+    expect(logged!.data).toMatchObject({ via: { kind: "token", name: "write token" } });
+
+    const read = await call(write, "GET", `/tasks/${created.json.id}`);
+    expect(read.json).toEqual(created.json);
+    const etag = read.headers.get("etag")!;
+    expect((await call(write, "GET", `/tasks/${created.json.id}`, undefined, { "If-None-Match": etag })).status).toBe(
+      304,
+    );
+
+    const patched = await call(
+      write,
+      "PATCH",
+      `/tasks/${created.json.id}`,
+      { title: "Ship it", statusId: doing!.id },
+      { "If-Match": etag },
+    );
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ title: "Ship it", status: { id: doing!.id } });
+    // The old version is stale now: refused, and nothing changes.
+    const stale = await call(write, "PATCH", `/tasks/${created.json.id}`, { title: "Lost" }, { "If-Match": etag });
+    expect(stale.status).toBe(409);
+    expect((await call(write, "GET", `/tasks/${created.json.id}`)).json.title).toBe("Ship it");
+
+    const invalid = await call(write, "POST", `/projects/${project.id}/tasks`, { title: "", color: "red" });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.errors.length).toBeGreaterThan(0);
+
+    for (let index = 1; index <= 4; index++)
+      await call(write, "POST", `/projects/${project.id}/tasks`, { title: `Task ${index}` });
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const page = await call(
+        write,
+        "GET",
+        `/projects/${project.id}/tasks?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      expect(page.status).toBe(200);
+      seen.push(...page.json.items.map((item: { title: string }) => item.title));
+      cursor = page.json.nextCursor;
+    }
+    expect(seen).toEqual(["Ship it", "Task 1", "Task 2", "Task 3", "Task 4"]);
+    expect((await call(write, "GET", `/projects/${project.id}/tasks?cursor=forged`)).status).toBe(400);
+
+    expect((await call(write, "DELETE", `/tasks/${created.json.id}`)).status).toBe(204);
+    expect((await call(write, "GET", `/tasks/${created.json.id}`)).status).toBe(404);
+  });
+
+  it("refuses what the token or its member may not do, and never shows another workspace", async () => {
+    const { read, viewerWrite, strangerWrite, write, project, theirs } = await team();
+    const task = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Mine" })).json;
+    const theirTask = (await call(strangerWrite, "POST", `/projects/${theirs.id}/tasks`, { title: "Theirs" })).json;
+
+    // A read-only token reads and may not write; a viewer's read & write token is refused by the policy.
+    expect((await call(read, "GET", `/tasks/${task.id}`)).status).toBe(200);
+    expect((await call(read, "POST", `/projects/${project.id}/tasks`, { title: "No" })).status).toBe(403);
+    expect((await call(read, "DELETE", `/tasks/${task.id}`)).status).toBe(403);
+    const viewer = await call(viewerWrite, "PATCH", `/tasks/${task.id}`, { title: "No" });
+    expect(viewer.status).toBe(403);
+    expect(viewer.json.detail).toMatch(/Viewers cannot edit tasks/);
+
+    // Another workspace's project and task do not exist for this token, whatever the method.
+    const probes: Array<[string, string, unknown?]> = [
+      ["GET", `/projects/${theirs.id}/tasks`],
+      ["POST", `/projects/${theirs.id}/tasks`, { title: "Intruder" }],
+      ["GET", `/tasks/${theirTask.id}`],
+      ["PATCH", `/tasks/${theirTask.id}`, { title: "Intruder" }],
+      ["DELETE", `/tasks/${theirTask.id}`],
+    ];
+    for (const [method, path, body] of probes) {
+      const answer = await call(write, method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(JSON.stringify(answer.json)).not.toContain("Theirs");
+    }
+    expect((await call(strangerWrite, "GET", `/tasks/${theirTask.id}`)).json.title).toBe("Theirs");
+    const listed = await call(write, "GET", "/projects");
+    expect(listed.json.items.map((item: { id: string }) => item.id)).not.toContain(theirs.id);
+  });
+
+  it("answers 401 without a token, with a revoked, an expired or a former member's token", async () => {
+    const { owner, viewer, write } = await team();
+    expect((await call(null, "GET", "/projects")).status).toBe(401);
+    expect((await call("plt_not-a-token", "GET", "/projects")).status).toBe(401);
+
+    const { token, id } = await createApiToken(owner.actor, {
+      workspaceId: owner.workspaceId,
+      name: "CI",
+      scope: "read",
+      expiresInDays: 30,
+    });
+    expect((await call(token, "GET", "/projects")).status).toBe(200);
+    await revokeApiToken(owner.actor, { tokenId: id });
+    const revoked = await call(token, "GET", "/projects");
+    expect(revoked.status).toBe(401);
+    expect(revoked.json.detail).toBe("The token was revoked.");
+
+    await db()
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.name, "write token"));
+    expect((await call(write, "GET", "/projects")).json.detail).toBe("The token has expired.");
+
+    const mine = await createApiToken(viewer.actor, {
+      workspaceId: owner.workspaceId,
+      name: "Mine",
+      scope: "read",
+      expiresInDays: null,
+    });
+    const { removeMember } = await import("~/.server/team/members");
+    await removeMember(owner.actor, { workspaceId: owner.workspaceId, userId: viewer.id });
+    expect((await call(mine.token, "GET", "/projects")).status).toBe(401);
+  });
+
+  it("creates once for a repeated Idempotency-Key, and refuses the key for another request", async () => {
+    const { write, project } = await team();
+    const send = (title: string) =>
+      call(write, "POST", `/projects/${project.id}/tasks`, { title }, { "Idempotency-Key": "retry-7" });
+    const first = await send("Once");
+    const again = await send("Once");
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await send("Something else")).status).toBe(422);
+    const rows = await db().select().from(tasks).where(eq(tasks.title, "Once"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("answers 429 with Retry-After past the token's rate", async () => {
+    const { read } = await team();
+    let last = 0;
+    let retryAfter: string | null = null;
+    // The rate lowered for the test: the same counter, reached in a few requests.
+    const points = apiRate.points;
+    apiRate.points = 5;
+    onTestFinished(() => void (apiRate.points = points));
+    for (let index = 0; index <= apiRate.points && last !== 429; index++) {
+      const answer = await call(read, "GET", "/projects");
+      last = answer.status;
+      retryAfter = answer.headers.get("retry-after");
+    }
+    expect(last).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("covered every operation of the document", () => {
+    const documented = Object.entries(doc.paths).flatMap(([template, item]) =>
+      Object.keys(item)
+        .filter((key) => key !== "parameters")
+        .map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    expect(documented.filter((operation) => !operationsSeen.has(operation))).toEqual([]);
+  });
+});
