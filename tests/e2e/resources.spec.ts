@@ -53,7 +53,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
 
     await page.goto(`${DOCS}?q=integrations`);
     await expect(sectionHeadings(page)).toHaveText(["Integrations"]);
-    await expect(docsNav(page).getByRole("link")).toHaveText(["Supabase", "Slack", "Google Calendar"]);
+    await expect(docsNav(page).getByRole("link")).toHaveText(["Supabase", "Slack", "Google Calendar", "REST API"]);
 
     await page.goto(`${DOCS}?q=zzz`);
     await expect(page.getByText("No sections match “zzz”")).toBeVisible();
