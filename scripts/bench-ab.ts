@@ -20,10 +20,12 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { setDatabase, db } from "~/.server/db";
+import { createApiToken } from "~/.server/api-tokens/tokens";
 import { openDatabase } from "~/.server/db/client";
+import { projects, workspaces } from "~/.server/db/schema";
 import { seedBench } from "~/.server/demo/seed";
 import * as bench from "./bench-support";
 import { seedTaskProject } from "./bench-seed";
@@ -46,6 +48,8 @@ type Server = {
   base: string;
   child: ChildProcess;
   cookie: string;
+  /** Sent as the Authorization header instead of the cookie (the REST API's pages). */
+  authorization?: string;
   thread: number;
   process: number;
   timings: number[];
@@ -56,7 +60,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-ab-"));
 const database = engine === "postgres" ? `plotline_bench_ab_${randomBytes(4).toString("hex")}` : undefined;
 const servers: Server[] = [];
 try {
-  const { url, projectIds } = await seed();
+  const { url, projectIds, token } = await seed();
   for (const [index, dir] of checkouts.entries()) {
     const dataDir = path.join(work, `server-${index}`);
     fs.cpSync(path.join(work, "seed"), dataDir, { recursive: true });
@@ -68,9 +72,11 @@ try {
       board: `/app/project/${projectIds.board}?view=board`,
       "board-data": `/app/project/${projectIds.board}.data?view=board`,
       list: `/app/project/${projectIds.list}?view=list`,
+      "api-tasks": `/api/v1/projects/${projectIds.api}/tasks?limit=100`,
     }[page] ?? `/app/project/${projectIds.project}`;
   for (const server of servers) {
-    server.cookie = await bench.signIn(server.base, EMAIL);
+    if (token) server.authorization = `Bearer ${token}`;
+    else server.cookie = await bench.signIn(server.base, EMAIL);
     await batch(server, target, 400);
   }
   for (let round = 0; round < ROUNDS; round++) {
@@ -113,13 +119,33 @@ async function seed() {
       project: seeded.projectIds[0]!,
       board: page.startsWith("board") ? await seedTaskProject(seeded, "Big Board", TASKS ?? 1_000) : "",
       list: page === "list" ? await seedTaskProject(seeded, "Big List", TASKS ?? 5_000) : "",
+      api: page === "api-tasks" ? await seedTaskProject(seeded, "Big API", TASKS ?? 10_000) : "",
     };
+    // The REST API's page is read with a token of the project's workspace.
+    const token =
+      page === "api-tasks"
+        ? (
+            await createApiToken(
+              { userId: seeded.userId, ip: null },
+              { workspaceId: await workspaceOf(projectIds.api), name: "bench", scope: "read", expiresInDays: null },
+            )
+          ).token
+        : undefined;
     await db().execute(sql`analyze`);
-    return { url, projectIds };
+    return { url, projectIds, token };
   } finally {
     setDatabase(undefined);
     await handle.close();
   }
+}
+
+async function workspaceOf(projectPublicId: string) {
+  const [row] = await db()
+    .select({ publicId: workspaces.publicId })
+    .from(projects)
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(projects.publicId, projectPublicId));
+  return row!.publicId;
 }
 
 async function start(dir: string, dataDir: string, databaseUrl: string | undefined): Promise<Server> {
@@ -150,7 +176,12 @@ async function batch(server: Server, target: string, count: number) {
       http
         .get(
           `${server.base}${target}`,
-          { agent, headers: { Cookie: server.cookie, "Accept-Encoding": "gzip" } },
+          {
+            agent,
+            headers: server.authorization
+              ? { Authorization: server.authorization, "Accept-Encoding": "gzip" }
+              : { Cookie: server.cookie, "Accept-Encoding": "gzip" },
+          },
           (response) => {
             response.resume();
             response.on("end", () => {

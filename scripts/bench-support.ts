@@ -17,6 +17,7 @@ export const UNLIMITED = {
   RATE_LIMIT_REQUESTS: "1000000",
   RATE_LIMIT_WRITES: "1000000",
   AUTH_RATE_LIMIT_PER_IP: "100000",
+  API_RATE_LIMIT: "1000000",
 };
 
 /** Waits (3 minutes unless told otherwise: a first start on a loaded machine migrates slowly) until the server at `base` answers its health check. */

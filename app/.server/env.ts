@@ -123,6 +123,7 @@ const schema = z
     RATE_LIMIT_REQUESTS: wholeNumber("RATE_LIMIT_REQUESTS", 600),
     RATE_LIMIT_WRITES: wholeNumber("RATE_LIMIT_WRITES", 120),
     RATE_LIMIT_EXPENSIVE: wholeNumber("RATE_LIMIT_EXPENSIVE", 30),
+    API_RATE_LIMIT: wholeNumber("API_RATE_LIMIT", 600),
     BILLING_ENABLED: flag("BILLING_ENABLED"),
     LOG_REQUESTS: flag("LOG_REQUESTS"),
     LOG_LEVEL: z.preprocess(
@@ -213,6 +214,8 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
       requests: { points: raw.RATE_LIMIT_REQUESTS, durationSeconds: 60 },
       writes: { points: raw.RATE_LIMIT_WRITES, durationSeconds: 60 },
       expensive: { points: raw.RATE_LIMIT_EXPENSIVE, durationSeconds: 60 },
+      /** Per API token per minute (/api/v1). */
+      api: { points: raw.API_RATE_LIMIT, durationSeconds: 60 },
     },
     billingEnabled: raw.BILLING_ENABLED,
     logLevel: raw.LOG_LEVEL,

@@ -1,2 +1,8 @@
-/** Requests a minute one token may make (a setting object, so a test can lower it). */
-export const apiRate = { points: 600, durationSeconds: 60 };
+import { env } from "../env";
+
+/** Requests a minute one token may make: API_RATE_LIMIT, unless a test sets `points`. */
+export const apiRate = { points: 0, durationSeconds: 60 };
+
+export function currentApiRate() {
+  return apiRate.points > 0 ? apiRate : env().rateLimits.api;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { apiRate } from "./limits";
+import { currentApiRate } from "./limits";
 import {
   apiSchemas,
   createTaskSchema,
@@ -29,7 +29,7 @@ const refusal = (description: string) => ({
 const refusals = {
   "401": refusal("No token, or one that is not valid, revoked or expired"),
   "404": refusal("Not found in the token's workspace"),
-  "429": refusal(`Over ${apiRate.points} requests a minute for this token; see Retry-After`),
+  "429": refusal(`Over ${currentApiRate().points} requests a minute for this token; see Retry-After`),
 };
 const writeRefusals = {
   ...refusals,

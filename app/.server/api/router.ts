@@ -9,7 +9,7 @@ import { apiIdempotencyKeys } from "../db/schema";
 import { consume } from "../security/rate-limit";
 import { createTask, deleteTask, moveTask, updateTask } from "../tasks/tasks";
 import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
-import { apiRate } from "./limits";
+import { currentApiRate } from "./limits";
 import { openApiDocument } from "./openapi";
 import { projectIn, projectsOf, taskIn, taskPage } from "./resources";
 import { createTaskSchema, taskListQuerySchema, updateTaskSchema } from "./schemas";
@@ -42,9 +42,9 @@ export async function handleApiRequest(request: Request, ip: string | null): Pro
     const path = url.pathname.replace(/^\/api\/v1/, "").replace(/\/$/, "") || "/";
     if (path === "/openapi.json" && request.method === "GET") return json(openApiDocument(), 200);
     const principal = await authenticate(request, ip);
-    const allowed = await consume("api", apiRate, principal.tokenId);
+    const allowed = await consume("api", currentApiRate(), principal.tokenId);
     if (!allowed.allowed)
-      throw new ApiProblem(429, "Too many requests", `At most ${apiRate.points} requests a minute per token.`, {
+      throw new ApiProblem(429, "Too many requests", `At most ${currentApiRate().points} requests a minute per token.`, {
         headers: { "Retry-After": String(allowed.retryAfterSeconds) },
       });
     const candidates = routes.filter((route) => route.pattern.test(path));
