@@ -149,13 +149,15 @@ function CreatedToken({ created }: { created: CreatedApiToken }) {
           label="New token"
           value={created.token}
           size="small"
+          // Wrapped rather than cut off on a phone: the whole token stays in sight.
+          multiline
           sx={{ flex: "1 1 260px", minWidth: 0 }}
           slotProps={{
             htmlInput: {
               readOnly: true,
               spellCheck: false,
-              style: { fontFamily: "monospace" },
-              onFocus: (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select(),
+              style: { fontFamily: "monospace", wordBreak: "break-all" },
+              onFocus: (event: FocusEvent<HTMLTextAreaElement>) => event.currentTarget.select(),
             },
           }}
         />
@@ -217,7 +219,7 @@ function CreateTokenForm({
             label: choice === "never" ? "Never" : `In ${API_TOKEN_EXPIRY_LABELS[choice]}`,
           }))}
         />
-        <FormControl component="fieldset" error={Boolean(scopeError)} className="pl-token-scope">
+        <FormControl component="fieldset" error={Boolean(scopeError)}>
           <FormLabel component="legend">Access</FormLabel>
           <RadioGroup
             key={fields.scope.key}
@@ -240,13 +242,12 @@ function CreateTokenForm({
   );
 }
 
-/** Name and workspace side by side on wide screens, one column on a phone. */
+/** Two fields a row on wide screens (name and workspace, expiry and access), one column on a phone. */
 const FormGrid = styled("div")(({ theme }) => ({
   display: "grid",
   gap: 16,
   gridTemplateColumns: "minmax(0, 1fr)",
   [theme.breakpoints.up("sm")]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
-  "& .pl-token-scope": { gridColumn: "1 / -1" },
 }));
 
 /** The token rows' CSS, once for the list (decision 009). */
