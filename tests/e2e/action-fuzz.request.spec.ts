@@ -104,7 +104,17 @@ const ACTIONS: Record<string, Target> = {
   },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",
-    intents: ["profile", "notifications", "appearance", "password", "revoke-session", "ai-test", "ai-workspace"],
+    intents: [
+      "profile",
+      "notifications",
+      "appearance",
+      "password",
+      "revoke-session",
+      "ai-test",
+      "ai-workspace",
+      "create-api-token",
+      "revoke-api-token",
+    ],
   },
   "routes/app/sidebar.ts": { url: () => "/app/sidebar" },
   "routes/app/push.ts": { url: () => "/app/push", intents: ["subscribe", "unsubscribe"] },
@@ -201,6 +211,7 @@ const ID_FIELDS = [
   "project",
   "task",
   "eventId",
+  "tokenId",
   "attendeeIds",
   "parent",
 ];
@@ -406,6 +417,7 @@ test.describe("every action, fed malformed input", () => {
     for (const [route, intent] of [
       ["routes/app/notifications.tsx", "mark-read"],
       ["routes/app/settings.tsx", "revoke-session"],
+      ["routes/app/settings.tsx", "revoke-api-token"],
     ]) {
       for (const kind of ["36-hyphen ids", "36-zero ids"]) {
         const outcome = odd.find((o) => o.route === route && o.intent === intent && o.kind === kind);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { writeWithActivity } from "~/.server/activity/use-case";
+import { createApiToken } from "~/.server/api-tokens/tokens";
 import { postMessage } from "~/.server/chat/messages";
 import { notify } from "~/.server/notifications/notifications";
 import { createProject, deleteProject, setProjectArchived, setProjectStarred } from "~/.server/projects/projects";
@@ -34,6 +35,7 @@ import * as assistantStream from "~/routes/app/assistant-stream";
 import * as projectStar from "~/routes/app/project-star";
 import * as push from "~/routes/app/push";
 import * as search from "~/routes/app/search";
+import * as settings from "~/routes/app/settings";
 import * as task from "~/routes/app/task";
 import * as taskAttachment from "~/routes/app/task-attachment";
 import * as taskParentOptions from "~/routes/app/task-parent-options";
@@ -87,7 +89,8 @@ const COVERED = new Set([
   "routes/app/workspace-new.tsx",
   "routes/app/workspace.tsx",
   "routes/app/team.tsx",
-  // The signed-in user's own settings and preferences: no other user's ids to try.
+  // The signed-in user's own settings and preferences; the ids of others it takes (API tokens,
+  // workspaces to make a token for) are swept below (API_TOKEN_INTENTS).
   "routes/app/settings.tsx",
   "routes/app/sidebar.ts",
   // The stream filters by membership: tests/integration/realtime.test.ts.
@@ -161,6 +164,8 @@ const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "tr
 /** The event page's writes: its creator's, or a workspace manager's. */
 const EVENT_INTENTS = ["update-event", "delete-event"];
 const TEMPLATE_INTENTS = ["update-template", "delete-template"];
+/** Settings → Integrations: a token is made for one of the maker's workspaces and revoked by its owner only. */
+const API_TOKEN_INTENTS = ["create-api-token", "revoke-api-token"];
 /** Valid template form fields, so only the permission can refuse them. */
 const templateFields = { name: "Hacked", description: "", category: "General", startDate: "2026-05-01" };
 
@@ -230,6 +235,15 @@ describe.each(engines)("authorization on %s", (engine) => {
   /** Valid team form fields aimed at the owner's people, so only the permission can refuse them. */
   const teamFields = () => ({ email: "new@example.com", role: "editor", userId: owner.id, invitationId });
   let eventId: string;
+  /** The owner's API token, and valid token form fields aimed at it and their workspace. */
+  let tokenId: string;
+  const tokenFields = () => ({
+    tokenId,
+    workspaceId: owner.workspaceId,
+    name: "Hacked",
+    scope: "write",
+    expires: "never",
+  });
   /** The owner's conversation with the assistant, and its answer proposing subtasks. */
   let conversationId: string;
   let answerId: string;
@@ -312,6 +326,12 @@ describe.each(engines)("authorization on %s", (engine) => {
       allDay: true,
       startDate: "2027-02-18",
       attendeeIds: [viewer.id],
+    }));
+    ({ id: tokenId } = await createApiToken(owner.actor, {
+      workspaceId: owner.workspaceId,
+      name: "Secret token",
+      scope: "write",
+      expiresInDays: null,
     }));
     await savePushSubscription(owner.actor, {
       endpoint: OWNER_PUSH_ENDPOINT,
@@ -580,6 +600,17 @@ describe.each(engines)("authorization on %s", (engine) => {
       callAction(assistantPage.action, { ...as, path: "/app/assistant", form: { intent: "delete", conversationId } }),
     );
 
+    for (const intent of API_TOKEN_INTENTS) {
+      await record(
+        `POST settings intent=${intent}`,
+        callAction(settings.action, {
+          ...as,
+          path: "/app/settings?tab=integrations",
+          form: { intent, ...tokenFields() },
+        }),
+      );
+    }
+
     for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
 
     // Reads that take no id of theirs still show nothing of theirs.
@@ -616,6 +647,11 @@ describe.each(engines)("authorization on %s", (engine) => {
       for (const leak of [projectId, taskId, commentId, templateId, "Secret"])
         expect(results, query).not.toContain(leak);
     }
+    // Their Integrations tab lists their own tokens and workspaces only.
+    const integrations = await callLoader(settings.loader, { ...as, path: "/app/settings?tab=integrations" });
+    expect(integrations.status).toBe(200);
+    for (const leak of [tokenId, "Secret token", owner.workspaceId])
+      expect(JSON.stringify(integrations.data)).not.toContain(leak);
     // Marking someone else's notification read changes nothing.
     await callAction(notifications.action, {
       ...as,

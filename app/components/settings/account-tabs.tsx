@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 
 import { AiSettingsSection, type AiSettings } from "./ai-settings";
+import { ApiTokensSection, type ApiTokenSettings, type CreatedApiToken } from "./api-tokens";
 import { TabHeading } from "./settings-tabs";
 
 type Usage = {
@@ -67,15 +69,25 @@ const INTEGRATIONS = [
   { name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." },
   { name: "Google Calendar", text: "See task due dates and team events in your calendar." },
   { name: "Webhooks", text: "Send every change in a workspace to your own endpoint." },
-  { name: "Public API", text: "Personal access tokens for scripts and other tools." },
 ];
 
-/** What the integrations will connect: listed honestly, nothing to click yet. */
-export function IntegrationsTab({ ai }: { ai: AiSettings }) {
+/** The assistant's settings, the member's API tokens, and the integrations still to come (listed honestly). */
+export function IntegrationsTab({
+  ai,
+  apiTokens,
+  createdToken,
+  createTokenResult,
+}: {
+  ai: AiSettings;
+  apiTokens: ApiTokenSettings;
+  createdToken?: CreatedApiToken;
+  createTokenResult?: SubmissionResult<string[]>;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <TabHeading>Integrations</TabHeading>
       <AiSettingsSection ai={ai} />
+      <ApiTokensSection settings={apiTokens} created={createdToken} lastResult={createTokenResult} />
       <Typography color="textSecondary" sx={{ mb: 2 }}>
         Integrations are on their way. These are the first ones:
       </Typography>

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { data, Link } from "react-router";
 
+import { createApiToken, listApiTokens, revokeApiToken } from "~/.server/api-tokens/tokens";
 import { isCurrentPassword, listSessions, revokeSession, sessionIdOf } from "~/.server/auth-service/session-list";
 import { testAssistantConnection } from "~/.server/assistant/connection";
 import { assistantWorkspaces, engineInfo, setWorkspaceAssistant } from "~/.server/assistant/settings";
@@ -11,6 +12,7 @@ import { env } from "~/.server/env";
 import { requireActor, run } from "~/.server/http/respond";
 import { logger } from "~/.server/logger";
 import { usageOf } from "~/.server/plans/limits";
+import { listWorkspaces } from "~/.server/workspaces/workspaces";
 import { VAPID_MISSING_MESSAGE, vapidDetails } from "~/.server/push/vapid";
 import {
   setThemePreference,
@@ -26,10 +28,12 @@ import { SettingsTabs } from "~/components/settings/settings-tabs";
 import { AppearanceTab, NotificationsTab, ProfileTab } from "~/components/settings/preference-tabs";
 import type { PushSetup } from "~/components/settings/push-toggle";
 import { BillingTab, IntegrationsTab } from "~/components/settings/account-tabs";
+import type { CreatedApiToken } from "~/components/settings/api-tokens";
 import { SecurityTab } from "~/components/settings/security-tab";
 import { describeDevice } from "~/utils/device";
 import type { Toast } from "~/utils/toast";
 import { changePasswordSchema } from "~/validation/auth";
+import { createApiTokenSchema, expiryDays } from "~/validation/api-tokens";
 import { PUBLIC_ID_PATTERN } from "~/validation/assistant";
 import { isUuid } from "~/validation/ids";
 import {
@@ -63,7 +67,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions: tab === "security" && builtInAuth ? await sessionsFor(user.id, context) : null,
     usage: tab === "billing" ? await usageOf(user.id) : null,
     ai: tab === "integrations" ? { engine: engineInfo(), workspaces: await assistantWorkspaces(user.id) } : null,
+    apiTokens: tab === "integrations" ? await apiTokenSettings(user.id) : null,
     push: pushSetup(),
+  };
+}
+
+/** The member's live tokens (never the tokens themselves: only their hashes are kept) and their workspaces. */
+async function apiTokenSettings(userId: string) {
+  const [tokens, workspaces] = await Promise.all([listApiTokens(userId), listWorkspaces(userId)]);
+  return {
+    appUrl: env().appUrl,
+    workspaces: workspaces.map((workspace) => ({ id: workspace.id, name: workspace.name })),
+    tokens,
   };
 }
 
@@ -217,6 +232,43 @@ export async function action({ request, context }: Route.ActionArgs) {
         variant: "success",
       });
     }
+    case "create-api-token": {
+      const submission = parseWithZod(formData, { schema: createApiTokenSchema });
+      if (submission.status !== "success") return data({ intent, lastResult: submission.reply() }, { status: 400 });
+      const { name, workspaceId, scope, expires } = submission.value;
+      const made = await run(() =>
+        createApiToken(actor, { workspaceId, name, scope, expiresInDays: expiryDays(expires) }),
+      );
+      if (!made.ok) {
+        return data(
+          { intent, lastResult: submission.reply({ fieldErrors: { [made.field || "name"]: [made.message] } }) },
+          { status: 400 },
+        );
+      }
+      // The token is shown once, in this answer's page: not in a URL or a cookie, never logged,
+      // and not kept by any cache.
+      const { token, scope: madeScope, expiresAt } = made.value;
+      return data(
+        {
+          intent,
+          lastResult: submission.reply({ resetForm: true }),
+          created: { token, name: made.value.name, scope: madeScope, expiresAt: expiresAt?.toISOString() ?? null },
+        },
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    }
+    case "revoke-api-token": {
+      const tokenId = formData.get("tokenId");
+      if (typeof tokenId !== "string" || !PUBLIC_ID_PATTERN.test(tokenId))
+        return data({ error: "That token does not exist." }, { status: 400 });
+      const revoked = await run(() => revokeApiToken(actor, { tokenId }));
+      if (!revoked.ok) return data({ error: revoked.message }, { status: 400 });
+      return done("integrations", {
+        title: "Token revoked",
+        description: `“${revoked.value.name}” no longer works.`,
+        variant: "success",
+      });
+    }
     case "sign-out-everywhere": {
       await supabase.auth.signOut({ scope: "global" });
       return redirectWithToast(
@@ -258,7 +310,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {tab === "appearance" ? <AppearanceTab settings={settings} /> : null}
         {tab === "security" ? <SecurityTab sessions={loaderData.sessions} lastResult={result("password")} /> : null}
         {tab === "billing" && loaderData.usage ? <BillingTab usage={loaderData.usage} /> : null}
-        {tab === "integrations" && loaderData.ai ? <IntegrationsTab ai={loaderData.ai} /> : null}
+        {tab === "integrations" && loaderData.ai && loaderData.apiTokens ? (
+          <IntegrationsTab
+            ai={loaderData.ai}
+            apiTokens={loaderData.apiTokens}
+            createdToken={actionData && "created" in actionData ? (actionData.created as CreatedApiToken) : undefined}
+            createTokenResult={result("create-api-token")}
+          />
+        ) : null}
       </Box>
       <Typography variant="body2" color="textSecondary" sx={{ mt: 4 }}>
         Looking for your workspaces? Each has its own page, linked from the sidebar, and members are managed in{" "}

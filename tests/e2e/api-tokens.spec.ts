@@ -1,0 +1,81 @@
+import { expect, test } from "./support/console-guard";
+
+import { signUpByRequest } from "./support/account";
+import { axeScan } from "./support/axe";
+
+/**
+ * Settings → Integrations → API tokens, with JavaScript on and off: a token is created,
+ * shown once (copied with JavaScript), listed by its prefix, and revoked after a second
+ * step. Whether the API accepts it, and refuses it once revoked, is the API tests' part
+ * (tests/integration, against the `/api/v1` routes); here the page's side.
+ */
+const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
+const PATH = "/app/settings?tab=integrations";
+
+test.describe("API tokens", { tag: "@nojs" }, () => {
+  // Reading the clipboard back needs the permission from the start (playwright.config.ts).
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("create a token, see it once, revoke it", async ({ page }) => {
+    await signUpByRequest(page.request, { prefix: "tokens" });
+    await page.goto(PATH);
+    const section = page.getByRole("region", { name: "API tokens" });
+    await expect(section.getByText("You have no API tokens.")).toBeVisible();
+    await expect(section.getByRole("link", { name: "OpenAPI document" })).toHaveAttribute(
+      "href",
+      "/api/v1/openapi.json",
+    );
+    await expect(
+      section.getByText(/curl -H "Authorization: Bearer <token>" http:\/\/.+\/api\/v1\/projects/),
+    ).toBeVisible();
+
+    // A blank name is refused beside the field; the other choices stay as they were.
+    const form = page.getByRole("form", { name: "Create token" });
+    await form.getByLabel(/^Name/).fill("   ");
+    await form.getByLabel("Read & write").check();
+    await form.getByLabel(/^Expires/).selectOption({ label: "In 30 days" });
+    await form.getByRole("button", { name: "Create token" }).click();
+    await expect(form.getByText("Name the token, e.g. CI or Zapier.")).toBeVisible();
+    await expect(form.getByLabel("Read & write")).toBeChecked();
+    await expect(form.getByLabel(/^Expires/)).toHaveValue("30");
+
+    await form.getByLabel(/^Name/).fill("CI");
+    await form.getByRole("button", { name: "Create token" }).click();
+    const created = page.getByRole("region", { name: "Token “CI” created" });
+    await expect(created).toContainText("it will not be shown again");
+    const token = await created.getByLabel("New token").inputValue();
+    expect(token).toMatch(/^plt_[\w-]{40}$/);
+    if (usesJs()) {
+      await created.getByRole("button", { name: "Copy" }).click();
+      await expect(created.getByRole("button", { name: "Copied" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    } else {
+      await expect(created.getByRole("button", { name: "Copy" })).toHaveCount(0);
+    }
+
+    // Listed by its prefix, never whole; the form is empty again.
+    const row = section.getByRole("list", { name: "API tokens" }).getByRole("listitem", { name: "CI" });
+    await expect(row).toContainText(`${token.slice(0, 10)}…`);
+    await expect(row).toContainText("Read & write");
+    await expect(row).toContainText("Last used Never");
+    await expect(row).not.toContainText(token);
+    await expect(form.getByLabel(/^Name/)).toHaveValue("");
+    if (usesJs()) {
+      expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
+    }
+
+    // Shown once: the page loaded again has the row, not the token.
+    await page.goto(PATH);
+    await expect(row).toBeVisible();
+    await expect(page.getByRole("region", { name: /created$/ })).toHaveCount(0);
+    expect(await page.content()).not.toContain(token);
+
+    // Revoking asks first, then the token leaves the list.
+    await row.getByText("Revoke CI").click();
+    await expect(row).toContainText("Scripts using “CI” stop working at once.");
+    await row.getByRole("button", { name: "Revoke token" }).click();
+    await expect(page.getByRole("status")).toContainText("Token revoked");
+    await expect(row).toHaveCount(0);
+    await expect(section.getByText("You have no API tokens.")).toBeVisible();
+  });
+});
