@@ -4,8 +4,7 @@ import { PUBLIC_ID_PATTERN } from "./assistant";
 
 /**
  * Settings → Integrations → API tokens: the create form, checked the same in the browser and
- * on the server. The limits mirror `app/.server/api-tokens/tokens.ts` (which the browser
- * cannot import); tests/integration/api-tokens.test.ts checks that they agree.
+ * on the server; its limits are also the command's (`app/.server/api-tokens/tokens.ts`).
  */
 export const API_TOKEN_NAME_MAX = 60;
 export const API_TOKEN_EXPIRIES = ["30", "90", "365", "never"] as const;

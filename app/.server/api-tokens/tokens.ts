@@ -10,6 +10,7 @@ import { newPublicId } from "../ids";
 import { authorize } from "../policies";
 import { hashToken } from "../security/tokens";
 import { workspaceForMember } from "../workspaces/membership";
+import { API_TOKEN_NAME_MAX, type API_TOKEN_SCOPES } from "~/validation/api-tokens";
 
 /**
  * Personal API tokens (issue 32): a member makes one in Settings → Integrations for one of
@@ -18,10 +19,10 @@ import { workspaceForMember } from "../workspaces/membership";
  * workspace as it is at the time of the request (a member who left has no token left).
  */
 export const TOKEN_PREFIX = "plt_";
-export const TOKEN_NAME_MAX = 60;
+// The form's limits are the command's: one source, in validation/ (the browser reads it too).
+export { API_TOKEN_NAME_MAX as TOKEN_NAME_MAX, API_TOKEN_EXPIRIES as TOKEN_EXPIRIES } from "~/validation/api-tokens";
 export const TOKENS_PER_USER = 50;
-export const TOKEN_EXPIRIES = ["30", "90", "365", "never"] as const;
-export type TokenScope = "read" | "write";
+export type TokenScope = (typeof API_TOKEN_SCOPES)[number];
 type SignedIn = Actor & { userId: string };
 
 /** How a token is given: the prefix and 40 base62-ish characters (240 bits). */
@@ -35,7 +36,7 @@ export async function createApiToken(
 ) {
   const name = input.name.trim();
   if (!name) throw new FieldError("name", "Name the token, e.g. CI or Zapier.");
-  if (name.length > TOKEN_NAME_MAX) throw new FieldError("name", `At most ${TOKEN_NAME_MAX} characters.`);
+  if (name.length > API_TOKEN_NAME_MAX) throw new FieldError("name", `At most ${API_TOKEN_NAME_MAX} characters.`);
   return writeWithActivity(actor, async (tx, record) => {
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.read");
