@@ -2,12 +2,13 @@ import { expect, test } from "./support/console-guard";
 
 import { signUpByRequest } from "./support/account";
 import { axeScan } from "./support/axe";
+import { newProject } from "./support/projects";
 
 /**
  * Settings → Integrations → API tokens, with JavaScript on and off: a token is created,
- * shown once (copied with JavaScript), listed by its prefix, and revoked after a second
- * step. Whether the API accepts it, and refuses it once revoked, is the API tests' part
- * (tests/integration, against the `/api/v1` routes); here the page's side.
+ * shown once (copied with JavaScript), listed by its prefix, used against the running
+ * server's `/api/v1` (its last use shows), and revoked after a second step, after which the
+ * API refuses it. The API's own behaviour is tests/integration/api.test.ts.
  */
 const usesJs = () => test.info().project.use.javaScriptEnabled !== false;
 const PATH = "/app/settings?tab=integrations";
@@ -16,8 +17,9 @@ test.describe("API tokens", { tag: "@nojs" }, () => {
   // Reading the clipboard back needs the permission from the start (playwright.config.ts).
   test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-  test("create a token, see it once, revoke it", async ({ page }) => {
+  test("create a token, see it once, call the API with it, revoke it", async ({ page, playwright }) => {
     await signUpByRequest(page.request, { prefix: "tokens" });
+    await newProject(page, "Scripted");
     await page.goto(PATH);
     const section = page.getByRole("region", { name: "API tokens" });
     await expect(section.getByText("You have no API tokens.")).toBeVisible();
@@ -64,8 +66,21 @@ test.describe("API tokens", { tag: "@nojs" }, () => {
       expect((await axeScan(page).include("main").analyze()).violations).toEqual([]);
     }
 
+    // The server's API takes it (a request of its own: no session cookie), and Settings shows the use.
+    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const projects = await api.get("/api/v1/projects", { headers: { Authorization: `Bearer ${token}` } });
+    expect(projects.status()).toBe(200);
+    const [scripted] = (await projects.json()).items;
+    expect(scripted.name).toBe("Scripted");
+    const write = await api.post(`/api/v1/projects/${scripted.id}/tasks`, {
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      data: { title: "From a script" },
+    });
+    expect(write.status(), await write.text()).toBe(201);
+
     // Shown once: the page loaded again has the row, not the token.
     await page.goto(PATH);
+    await expect(row).not.toContainText("Last used Never");
     await expect(row).toBeVisible();
     await expect(page.getByRole("region", { name: /created$/ })).toHaveCount(0);
     expect(await page.content()).not.toContain(token);
@@ -77,5 +92,9 @@ test.describe("API tokens", { tag: "@nojs" }, () => {
     await expect(page.getByRole("status")).toContainText("Token revoked");
     await expect(row).toHaveCount(0);
     await expect(section.getByText("You have no API tokens.")).toBeVisible();
+    const refused = await api.get("/api/v1/projects", { headers: { Authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(401);
+    expect((await refused.json()).detail).toBe("The token was revoked.");
+    await api.dispose();
   });
 });

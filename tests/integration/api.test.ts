@@ -171,6 +171,8 @@ describe.each(engines)("the public API on %s", (engine) => {
     expect(stale.status).toBe(409);
     expect((await call(write, "GET", `/tasks/${created.json.id}`)).json.title).toBe("Ship it");
 
+    const nul = await call(write, "POST", `/projects/${project.id}/tasks`, { title: "a\u0000b" });
+    expect(nul.status).toBe(400);
     const invalid = await call(write, "POST", `/projects/${project.id}/tasks`, { title: "", color: "red" });
     expect(invalid.status).toBe(422);
     expect(invalid.json.errors.length).toBeGreaterThan(0);

@@ -78,8 +78,12 @@ export async function jsonBody(request: Request): Promise<unknown> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")
     throw new ApiProblem(415, "Unsupported media type", "Send the body as application/json.");
+  const text = await request.text();
+  // PostgreSQL's text cannot hold U+0000: refused here rather than failing in the database.
+  if (text.includes("\\u0000") || text.includes("\0"))
+    throw new ApiProblem(400, "Bad request", "The body contains a character that is not allowed (NUL).");
   try {
-    return await request.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ApiProblem(400, "Bad request", "The body is not valid JSON.");
   }

@@ -35,6 +35,8 @@ const writeRefusals = {
   ...refusals,
   "403": refusal("A read-only token, or a role that may not do this (a viewer)"),
   "422": refusal("A field is not valid; `errors` names it"),
+  "400": refusal("The body is not JSON, or holds a character that is not allowed (NUL)"),
+  "415": refusal("The body is not application/json"),
 };
 const pathId = (name: string, description: string) => ({
   name,

@@ -44,9 +44,14 @@ export async function handleApiRequest(request: Request, ip: string | null): Pro
     const principal = await authenticate(request, ip);
     const allowed = await consume("api", currentApiRate(), principal.tokenId);
     if (!allowed.allowed)
-      throw new ApiProblem(429, "Too many requests", `At most ${currentApiRate().points} requests a minute per token.`, {
-        headers: { "Retry-After": String(allowed.retryAfterSeconds) },
-      });
+      throw new ApiProblem(
+        429,
+        "Too many requests",
+        `At most ${currentApiRate().points} requests a minute per token.`,
+        {
+          headers: { "Retry-After": String(allowed.retryAfterSeconds) },
+        },
+      );
     const candidates = routes.filter((route) => route.pattern.test(path));
     const route = candidates.find((candidate) => candidate.method === request.method);
     if (!route) {
