@@ -8,8 +8,9 @@
 // checkout. BENCH_ENGINES=pglite (default) or postgres (BENCH_DATABASE_URL's server, a
 // throwaway database); BENCH_AB_PAGE=dashboard, project (default), board (a project of
 // 1,000 tasks on its Board), board-data (the same board's data request, what a client
-// navigation or a revalidation loads) or list (a project of 5,000 tasks in its List);
-// BENCH_AB_TASKS sets the board's or list's number of tasks. The report ends
+// navigation or a revalidation loads), list (a project of 5,000 tasks in its List) or
+// api-tasks (the REST API's first 100 tasks of a 10,000-task project, with a read token);
+// BENCH_AB_TASKS sets the board's, list's or API project's number of tasks. The report ends
 // with each build's page weight: its HTML and the JavaScript it names (gzipped), what a
 // first visit downloads (BENCH_AB_HTML=DIR keeps the pages).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -223,7 +224,8 @@ async function report(target: string) {
       `| ${server.dir} | ${bench.ms(server.thread / count)} | ${bench.ms(server.process / count)} | ${bench.ms(bench.percentile(sorted, 50))} | ${bench.ms(bench.percentile(sorted, 99))} | ${bench.ms(median(server.batchP99))} |`,
     );
   }
-  for (const server of servers) {
+  // An API answer is no page: no HTML or scripts to weigh.
+  for (const server of servers.filter((server) => !server.authorization)) {
     const { html, javaScript } = await pageWeight(server, target);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(`\n${server.dir}'s page: HTML ${kb(html)}, JavaScript it names ${kb(javaScript)} (gzip)`);
