@@ -198,10 +198,54 @@ describe.each(engines)("the public API on %s", (engine) => {
     expect((await call(write, "GET", `/tasks/${created.json.id}`)).status).toBe(404);
   });
 
+  it("lists members and labels, sets assignees and labels, and keeps a task's comments", async () => {
+    const { write, viewerWrite, project, owner, viewer } = await team();
+    const members = await call(write, "GET", "/members");
+    expect(members.json.items.map((member: { id: string; role: string }) => [member.id, member.role])).toEqual([
+      [owner.id, "owner"],
+      [viewer.id, "viewer"],
+    ]);
+    const label = await call(write, "POST", "/labels", { name: "bug" });
+    expect(label.status).toBe(201);
+    expect((await call(write, "GET", "/labels")).json.items).toEqual([label.json]);
+    expect((await call(viewerWrite, "POST", "/labels", { name: "nope" })).status).toBe(403);
+
+    const task = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Triage" })).json;
+    const set = await call(write, "PATCH", `/tasks/${task.id}`, {
+      assigneeIds: [viewer.id],
+      labelIds: [label.json.id],
+    });
+    expect(set.json.assignees.map((person: { id: string }) => person.id)).toEqual([viewer.id]);
+    expect(set.json.labels).toEqual([label.json]);
+
+    const first = await call(write, "POST", `/tasks/${task.id}/comments`, { body: "First" });
+    expect(first.status).toBe(201);
+    expect(first.json).toMatchObject({ body: "First", author: { id: owner.id }, edited: false, taskId: task.id });
+    for (const text of ["Second", "Third"]) await call(write, "POST", `/tasks/${task.id}/comments`, { body: text });
+    const bodies: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const page = await call(write, "GET", `/tasks/${task.id}/comments?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(page.status).toBe(200);
+      bodies.push(...page.json.items.map((item: { body: string }) => item.body));
+      cursor = page.json.nextCursor;
+    }
+    expect(bodies).toEqual(["First", "Second", "Third"]);
+    // Only its author edits a comment; a viewer may comment, not edit another's.
+    expect((await call(viewerWrite, "PATCH", `/comments/${first.json.id}`, { body: "Mine now" })).status).toBe(403);
+    const edited = await call(write, "PATCH", `/comments/${first.json.id}`, { body: "First, edited" });
+    expect(edited.json).toMatchObject({ body: "First, edited", edited: true });
+    expect((await call(viewerWrite, "POST", `/tasks/${task.id}/comments`, { body: "Seen" })).status).toBe(201);
+    expect((await call(write, "DELETE", `/comments/${first.json.id}`)).status).toBe(204);
+    expect((await call(write, "PATCH", `/comments/${first.json.id}`, { body: "Gone" })).status).toBe(404);
+  });
+
   it("refuses what the token or its member may not do, and never shows another workspace", async () => {
-    const { read, viewerWrite, strangerWrite, write, project, theirs } = await team();
+    const { read, viewerWrite, strangerWrite, write, project, theirs, stranger } = await team();
     const task = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Mine" })).json;
     const theirTask = (await call(strangerWrite, "POST", `/projects/${theirs.id}/tasks`, { title: "Theirs" })).json;
+    const theirComment = (await call(strangerWrite, "POST", `/tasks/${theirTask.id}/comments`, { body: "Theirs" }))
+      .json;
 
     // A read-only token reads and may not write; a viewer's read & write token is refused by the policy.
     expect((await call(read, "GET", `/tasks/${task.id}`)).status).toBe(200);
@@ -218,6 +262,10 @@ describe.each(engines)("the public API on %s", (engine) => {
       ["GET", `/tasks/${theirTask.id}`],
       ["PATCH", `/tasks/${theirTask.id}`, { title: "Intruder" }],
       ["DELETE", `/tasks/${theirTask.id}`],
+      ["GET", `/tasks/${theirTask.id}/comments`],
+      ["POST", `/tasks/${theirTask.id}/comments`, { body: "Intruder" }],
+      ["PATCH", `/comments/${theirComment.id}`, { body: "Intruder" }],
+      ["DELETE", `/comments/${theirComment.id}`],
     ];
     for (const [method, path, body] of probes) {
       const answer = await call(write, method, path, body);
@@ -227,6 +275,8 @@ describe.each(engines)("the public API on %s", (engine) => {
     expect((await call(strangerWrite, "GET", `/tasks/${theirTask.id}`)).json.title).toBe("Theirs");
     const listed = await call(write, "GET", "/projects");
     expect(listed.json.items.map((item: { id: string }) => item.id)).not.toContain(theirs.id);
+    const people = await call(write, "GET", "/members");
+    expect(JSON.stringify(people.json)).not.toContain(stranger.email);
   });
 
   it("answers 401 without a token, with a revoked, an expired or a former member's token", async () => {

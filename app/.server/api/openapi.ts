@@ -3,6 +3,13 @@ import { z } from "zod";
 import { currentApiRate } from "./limits";
 import {
   apiSchemas,
+  commentBodySchema,
+  commentPageSchema,
+  commentSchema,
+  createLabelSchema,
+  labelListSchema,
+  labelSchema,
+  memberListSchema,
   createTaskSchema,
   problemSchema,
   projectListSchema,
@@ -45,6 +52,16 @@ const pathId = (name: string, description: string) => ({
   description,
   schema: { type: "string" },
 });
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  schema: { type: "string", maxLength: 200 },
+  description: "The same key and body again within 24 hours returns the first answer and creates nothing",
+};
+const pageParameters = [
+  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 50 } },
+  { name: "cursor", in: "query", schema: { type: "string" }, description: "The previous page's nextCursor" },
+];
 const etag = { ETag: { description: "The task's version, for If-Match", schema: { type: "string" } } };
 
 let document: unknown;
@@ -66,7 +83,7 @@ function build() {
     uri: (id) => `#/components/schemas/${id}`,
     io: "input",
   });
-  for (const name of ["CreateTask", "UpdateTask"]) schemas[name] = inputs.schemas[name]!;
+  for (const name of ["CreateTask", "UpdateTask", "CreateLabel", "CommentBody"]) schemas[name] = inputs.schemas[name]!;
   // Components are named by their key: no $schema or $id of their own.
   for (const schema of Object.values(schemas)) {
     delete (schema as { $schema?: string }).$schema;
@@ -164,6 +181,62 @@ function build() {
           operationId: "deleteTask",
           summary: "Deletes a task and its subtasks",
           responses: { "204": { description: "Deleted" }, ...writeRefusals },
+        },
+      },
+      "/tasks/{taskId}/comments": {
+        parameters: [pathId("taskId", "The task's id")],
+        get: {
+          operationId: "listComments",
+          summary: "A page of the task's comments, oldest first",
+          parameters: pageParameters,
+          responses: {
+            "200": answer("A page of comments", commentPageSchema),
+            "400": refusal("A cursor this API did not give"),
+            ...refusals,
+            "422": refusal("A query parameter is not valid"),
+          },
+        },
+        post: {
+          operationId: "createComment",
+          summary: "Comments on the task as the token's member (@mentions notify)",
+          parameters: [idempotencyKey],
+          requestBody: body(commentBodySchema),
+          responses: { "201": answer("The comment", commentSchema), "409": refusal("Still running"), ...writeRefusals },
+        },
+      },
+      "/comments/{commentId}": {
+        parameters: [pathId("commentId", "The comment's id")],
+        patch: {
+          operationId: "updateComment",
+          summary: "Changes the text of one of the member's own comments",
+          requestBody: body(commentBodySchema),
+          responses: { "200": answer("The comment", commentSchema), ...writeRefusals },
+        },
+        delete: {
+          operationId: "deleteComment",
+          summary: "Deletes the member's own comment (owners and admins: anyone's)",
+          responses: { "204": { description: "Deleted" }, ...writeRefusals },
+        },
+      },
+      "/members": {
+        get: {
+          operationId: "listMembers",
+          summary: "The workspace's members and their roles",
+          responses: { "200": answer("The members", memberListSchema), ...refusals },
+        },
+      },
+      "/labels": {
+        get: {
+          operationId: "listLabels",
+          summary: "The workspace's labels",
+          responses: { "200": answer("The labels", labelListSchema), ...refusals },
+        },
+        post: {
+          operationId: "createLabel",
+          summary: "Adds a label to the workspace (editors and above)",
+          parameters: [idempotencyKey],
+          requestBody: body(createLabelSchema),
+          responses: { "201": answer("The label", labelSchema), "409": refusal("Still running"), ...writeRefusals },
         },
       },
     },

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 
 import { db } from "../db";
-import { labels, projects, statuses, taskLabels, tasks } from "../db/schema";
+import { comments, labels, profiles, projects, statuses, taskLabels, tasks } from "../db/schema";
 import { env } from "../env";
 import { taskKey } from "../tasks/access";
 import { assigneesOf } from "../tasks/queries";
 import type { z } from "zod";
 import { ApiProblem } from "./http";
-import type { projectSchema, taskSchema } from "./schemas";
+import type { commentSchema, projectSchema, taskSchema } from "./schemas";
 
 /**
  * What the public API reads: a token's workspace's projects and their tasks, by public id,
@@ -170,4 +170,90 @@ function decodeCursor(cursor: string) {
   const match = /^n:(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString());
   if (!match) throw new ApiProblem(400, "Bad request", "The cursor is not one this API gave.");
   return Number(match[1]);
+}
+
+type ApiComment = z.infer<typeof commentSchema>;
+
+const commentFields = {
+  id: comments.publicId,
+  createdAt: comments.createdAt,
+  body: comments.body,
+  editedAt: comments.editedAt,
+  authorId: comments.authorId,
+  authorName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email}, 'Member')`,
+  taskId: tasks.publicId,
+  /** The time at PostgreSQL's precision (microseconds), for the cursor: a Date keeps only milliseconds. */
+  at: sql<string>`${comments.createdAt}::text`,
+};
+
+function toComment(row: {
+  id: string;
+  createdAt: Date;
+  body: string;
+  editedAt: Date | null;
+  authorId: string;
+  authorName: string;
+  taskId: string;
+}): ApiComment {
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    author: { id: row.authorId, name: row.authorName },
+    body: row.body,
+    edited: row.editedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A page of a task's live comments, oldest first, after `cursor` (the last one's time and
+ * id): a range of `comments_task_idx`.
+ */
+export async function commentPage(task: { id: string }, query: { limit: number; cursor?: string }) {
+  const taskRow = await db().select({ id: tasks.id }).from(tasks).where(eq(tasks.publicId, task.id));
+  const conditions = [eq(comments.taskId, taskRow[0]!.id), isNull(comments.deletedAt)];
+  if (query.cursor) {
+    const [at, id] = Buffer.from(query.cursor, "base64url").toString().split("|");
+    if (
+      !at ||
+      !id ||
+      !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(at) ||
+      !/^[A-Za-z0-9]{1,40}$/.test(id)
+    )
+      throw new ApiProblem(400, "Bad request", "The cursor is not one this API gave.");
+    conditions.push(sql`(${comments.createdAt}, ${comments.publicId}) > (${at}::timestamptz, ${id})`);
+  }
+  const rows = await db()
+    .select(commentFields)
+    .from(comments)
+    .innerJoin(tasks, eq(tasks.id, comments.taskId))
+    .leftJoin(profiles, eq(profiles.id, comments.authorId))
+    .where(and(...conditions))
+    .orderBy(asc(comments.createdAt), asc(comments.publicId))
+    .limit(query.limit + 1);
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toComment),
+    nextCursor: more && last ? Buffer.from(`${last.at}|${last.id}`).toString("base64url") : null,
+  };
+}
+
+/** A live comment of the workspace by public id, or null. */
+export async function commentIn(workspaceId: string, publicId: string): Promise<ApiComment | null> {
+  const [row] = await db()
+    .select(commentFields)
+    .from(comments)
+    .innerJoin(tasks, eq(tasks.id, comments.taskId))
+    .leftJoin(profiles, eq(profiles.id, comments.authorId))
+    .where(
+      and(
+        eq(comments.publicId, publicId),
+        isNull(comments.deletedAt),
+        eq(tasks.workspaceId, workspaceId),
+        isNull(tasks.deletedAt),
+      ),
+    );
+  return row ? toComment(row) : null;
 }

@@ -7,12 +7,22 @@ import { authenticateToken, type TokenPrincipal } from "../api-tokens/tokens";
 import { db } from "../db";
 import { apiIdempotencyKeys } from "../db/schema";
 import { consume } from "../security/rate-limit";
-import { createTask, deleteTask, moveTask, updateTask } from "../tasks/tasks";
+import { addComment, deleteComment, editComment } from "../tasks/comments";
+import { createLabel, setTaskLabels, workspaceLabels } from "../tasks/labels";
+import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "../tasks/tasks";
+import { membersOf } from "../team/queries";
 import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
 import { currentApiRate } from "./limits";
 import { openApiDocument } from "./openapi";
-import { projectIn, projectsOf, taskIn, taskPage } from "./resources";
-import { createTaskSchema, taskListQuerySchema, updateTaskSchema } from "./schemas";
+import { commentIn, commentPage, projectIn, projectsOf, taskIn, taskPage } from "./resources";
+import {
+  commentBodySchema,
+  createLabelSchema,
+  createTaskSchema,
+  pageQuerySchema,
+  taskListQuerySchema,
+  updateTaskSchema,
+} from "./schemas";
 
 /**
  * The public REST API, `/api/v1` (issue 32): a personal token's requests, acting as its
@@ -34,6 +44,13 @@ const routes: Route[] = [
   { method: "GET", pattern: new RegExp(`^/tasks/${ID}$`), write: false, handle: getTask },
   { method: "PATCH", pattern: new RegExp(`^/tasks/${ID}$`), write: true, handle: patchTask },
   { method: "DELETE", pattern: new RegExp(`^/tasks/${ID}$`), write: true, handle: removeTask },
+  { method: "GET", pattern: new RegExp(`^/tasks/${ID}/comments$`), write: false, handle: listComments },
+  { method: "POST", pattern: new RegExp(`^/tasks/${ID}/comments$`), write: true, handle: postComment },
+  { method: "PATCH", pattern: new RegExp(`^/comments/${ID}$`), write: true, handle: patchComment },
+  { method: "DELETE", pattern: new RegExp(`^/comments/${ID}$`), write: true, handle: removeComment },
+  { method: "GET", pattern: /^\/members$/, write: false, handle: listMembers },
+  { method: "GET", pattern: /^\/labels$/, write: false, handle: listLabels },
+  { method: "POST", pattern: /^\/labels$/, write: true, handle: postLabel },
 ];
 
 export async function handleApiRequest(request: Request, ip: string | null): Promise<Response> {
@@ -144,11 +161,12 @@ async function patchTask({ principal, actor, request }: Context, params: Record<
   const ifMatch = request.headers.get("if-match");
   if (ifMatch && ifMatch !== "*" && ifMatch !== etagOf(task))
     throw new ApiProblem(409, "Conflict", "The task changed since that version: read it again, then send your change.");
-  const { statusId, ...fields } = updateTaskSchema.parse(await jsonBody(request));
-  if (Object.keys(fields).length > 0)
-    await updateTask(actor, { taskId: task.id, projectId: task.projectId, ...fields });
-  if (statusId && statusId !== task.status.id)
-    await moveTask(actor, { taskId: task.id, projectId: task.projectId, statusId, placement: { at: "end" } });
+  const { statusId, assigneeIds, labelIds, ...fields } = updateTaskSchema.parse(await jsonBody(request));
+  const target = { taskId: task.id, projectId: task.projectId };
+  if (Object.keys(fields).length > 0) await updateTask(actor, { ...target, ...fields });
+  if (assigneeIds) await setTaskAssignees(actor, { ...target, userIds: assigneeIds });
+  if (labelIds) await setTaskLabels(actor, { ...target, labelIds });
+  if (statusId && statusId !== task.status.id) await moveTask(actor, { ...target, statusId, placement: { at: "end" } });
   const updated = await existingTask(principal, task.id);
   return json(updated, 200, { ETag: etagOf(updated) });
 }
@@ -157,6 +175,68 @@ async function removeTask({ principal, actor }: Context, params: Record<string, 
   const task = await existingTask(principal, params[0]!);
   await deleteTask(actor, { taskId: task.id, projectId: task.projectId });
   return json(null, 204);
+}
+
+async function listComments({ principal, url }: Context, params: Record<string, string>) {
+  const task = await existingTask(principal, params[0]!);
+  return json(await commentPage(task, pageQuerySchema.parse(Object.fromEntries(url.searchParams))));
+}
+
+async function postComment(context: Context, params: Record<string, string>) {
+  const { principal, actor } = context;
+  const task = await existingTask(principal, params[0]!);
+  const { body } = commentBodySchema.parse(await jsonBody(context.request));
+  return idempotent(context, JSON.stringify({ task: task.id, body }), async () => {
+    const { id } = await addComment(actor, { taskId: task.id, projectId: task.projectId, body });
+    return json(await commentIn(principal.workspaceId, id), 201, { Location: `/api/v1/comments/${id}` });
+  });
+}
+
+async function existingComment(principal: TokenPrincipal, publicId: string) {
+  const comment = await commentIn(principal.workspaceId, publicId);
+  if (!comment) throw new ApiProblem(404, "Not found", "Comment not found");
+  return comment;
+}
+
+/** Only the author changes a comment's text (the policy says so, as on the task page). */
+async function patchComment({ principal, actor, request }: Context, params: Record<string, string>) {
+  const comment = await existingComment(principal, params[0]!);
+  const { body } = commentBodySchema.parse(await jsonBody(request));
+  await editComment(actor, { taskId: comment.taskId, commentId: comment.id, body });
+  return json(await existingComment(principal, comment.id));
+}
+
+async function removeComment({ principal, actor }: Context, params: Record<string, string>) {
+  const comment = await existingComment(principal, params[0]!);
+  await deleteComment(actor, { taskId: comment.taskId, commentId: comment.id });
+  return json(null, 204);
+}
+
+async function listMembers({ principal }: Context) {
+  const members = await membersOf(principal.workspaceId);
+  return json({
+    items: members.map((member) => ({
+      id: member.userId,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+      joinedAt: member.joinedAt,
+    })),
+  });
+}
+
+async function listLabels({ principal }: Context) {
+  return json({ items: await workspaceLabels(principal.workspaceId) });
+}
+
+async function postLabel(context: Context) {
+  const { principal, actor } = context;
+  const input = createLabelSchema.parse(await jsonBody(context.request));
+  return idempotent(context, JSON.stringify(input), async () => {
+    const label = await createLabel(actor, { workspaceId: principal.workspacePublicId, ...input });
+    const [created] = (await workspaceLabels(principal.workspaceId)).filter((item) => item.id === label.id);
+    return json(created, 201);
+  });
 }
 
 /** A strong validator of the task as the API shows it. */

@@ -92,9 +92,59 @@ export const updateTaskSchema = z
   .strictObject({
     title: z.string().trim().min(1).max(500).optional(),
     statusId: publicId.optional().describe("Moves the task to the end of this status's column"),
+    assigneeIds: z.array(z.uuid()).max(20).optional().describe("The task's assignees, exactly these members"),
+    labelIds: z.array(publicId).max(20).optional().describe("The task's labels, exactly these"),
     ...editable,
   })
   .register(apiSchemas, { id: "UpdateTask" });
+
+export const memberListSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        email: z.string(),
+        role: z.enum(["owner", "admin", "editor", "viewer"]),
+        joinedAt: z.iso.datetime(),
+      }),
+    ),
+  })
+  .register(apiSchemas, { id: "MemberList" });
+
+export const labelSchema = z
+  .object({ id: z.string(), name: z.string(), color: z.string() })
+  .register(apiSchemas, { id: "Label" });
+
+export const labelListSchema = z.object({ items: z.array(labelSchema) }).register(apiSchemas, { id: "LabelList" });
+
+export const createLabelSchema = z
+  .strictObject({ name: z.string().trim().min(1).max(40), color: z.string().max(20).optional() })
+  .register(apiSchemas, { id: "CreateLabel" });
+
+export const commentSchema = z
+  .object({
+    id: z.string(),
+    taskId: z.string(),
+    author: z.object({ id: z.string(), name: z.string() }),
+    body: z.string().describe("Markdown"),
+    edited: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .register(apiSchemas, { id: "Comment" });
+
+export const commentPageSchema = z
+  .object({ items: z.array(commentSchema), nextCursor: z.string().nullable() })
+  .register(apiSchemas, { id: "CommentPage" });
+
+export const commentBodySchema = z
+  .strictObject({ body: z.string().trim().min(1).max(10_000) })
+  .register(apiSchemas, { id: "CommentBody" });
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(80).optional(),
+});
 
 export const taskListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
