@@ -102,6 +102,10 @@ const ACTIONS: Record<string, Target> = {
     url: (ids) => `/app/workspaces/${ids.workspace}`,
     intents: ["rename", "delete", "create-label", "update-label", "delete-label"],
   },
+  "routes/app/workspace-webhooks.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}/webhooks`,
+    intents: ["create-webhook", "toggle-webhook", "delete-webhook", "rotate-secret", "send-test", "redeliver"],
+  },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",
     intents: ["profile", "notifications", "appearance", "password", "revoke-session", "ai-test", "ai-workspace"],

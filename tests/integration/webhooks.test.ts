@@ -31,8 +31,10 @@ import {
   updateWebhook,
   webhookDeliveryLog,
 } from "~/.server/webhooks/webhooks";
+import * as webhooksPage from "~/routes/app/workspace-webhooks";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
+import { callAction, callLoader } from "../setup/route-harness";
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -253,6 +255,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
       const [notice] = await notificationsOf(manager);
       expect(notice).toMatchObject({ kind: "webhook.disabled", title: "A webhook was turned off" });
       expect(notice!.body).not.toContain("receiver-secret");
+      expect(notice!.link).toBe(`/app/workspaces/${owner.workspaceId}/webhooks`);
     }
     expect(await notificationsOf(editor)).toHaveLength(0);
 
@@ -385,5 +388,47 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(
       await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)),
     ).toHaveLength(0);
+  });
+
+  it("has a page of plain forms: add (the secret shown once), send test, the log, redeliver, turn off, delete", async () => {
+    const owner = await buildUser();
+    const viewer = await buildUser();
+    await addMember(owner.workspaceId, viewer.id, "viewer");
+    const path = `/app/workspaces/${owner.workspaceId}/webhooks`;
+    const params = { workspaceId: owner.workspaceId };
+    const post = (form: Record<string, string>, user: TestUser = owner) =>
+      callAction(webhooksPage.action, { path, params, user, form });
+
+    const refused = await post({ intent: "create-webhook", url: "ftp://example.com/x", scope: "all" });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ field: "url", url: "ftp://example.com/x" });
+    const added = await post({ intent: "create-webhook", url: receiver.url, description: "CI", scope: "all" });
+    expect(added.status).toBe(200);
+    const { secret, webhookId } = added.data as { secret: string; webhookId: string };
+    expect(secret).toMatch(/^whsec_/);
+    const page = await callLoader(webhooksPage.loader, { path, params, user: owner });
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.data)).not.toContain(secret);
+
+    expect((await post({ intent: "send-test", webhookId })).location).toBe(`${path}?log=${webhookId}`);
+    await runDueJobs();
+    expect(verified(secret, receiver.received[0]!).type).toBe("webhook.test");
+    const withLog = await callLoader(webhooksPage.loader, { path: `${path}?log=${webhookId}`, params, user: owner });
+    const log = (withLog.data as { log: { deliveries: { id: string; verb: string }[] } }).log;
+    expect(log.deliveries.map((delivery) => delivery.verb)).toEqual(["webhook.test"]);
+    expect((await post({ intent: "redeliver", webhookId, deliveryId: log.deliveries[0]!.id })).status).toBe(302);
+    await runDueJobs();
+    expect(receiver.received[1]!.headers["webhook-id"]).toBe(receiver.received[0]!.headers["webhook-id"]);
+
+    // A viewer neither reads nor writes them.
+    expect((await callLoader(webhooksPage.loader, { path, params, user: viewer })).status).toBe(403);
+    expect((await post({ intent: "delete-webhook", webhookId }, viewer)).status).toBe(403);
+
+    expect((await post({ intent: "toggle-webhook", webhookId, enabled: "false" })).status).toBe(302);
+    expect((await endpointRow(webhookId)).enabled).toBe(false);
+    expect((await post({ intent: "rotate-secret", webhookId })).data).toMatchObject({ intent: "secret" });
+    expect((await post({ intent: "delete-webhook", webhookId })).status).toBe(302);
+    expect(await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.publicId, webhookId))).toHaveLength(0);
+    expect((await post({ intent: "nonsense" })).status).toBe(400);
   });
 });

@@ -282,6 +282,10 @@ async function disable(endpointId: string, reason: string) {
   });
   if (!disabled) return;
   logger.warn({ webhook: disabled.publicId }, "webhook turned off");
+  const [workspace] = await db()
+    .select({ publicId: workspaces.publicId })
+    .from(workspaces)
+    .where(eq(workspaces.id, disabled.workspaceId));
   const managers = await db()
     .select({ userId: workspaceMembers.userId })
     .from(workspaceMembers)
@@ -295,8 +299,8 @@ async function disable(endpointId: string, reason: string) {
       workspaceId: disabled.workspaceId,
       actorId: null,
       title: "A webhook was turned off",
-      body: `${shownUrl(disabled.url)}: ${reason} Turn it on again in Settings once the receiver works.`,
-      link: "/app/settings",
+      body: `${shownUrl(disabled.url)}: ${reason} Turn it on again on the workspace's Webhooks page once the receiver works.`,
+      link: workspace ? `/app/workspaces/${workspace.publicId}/webhooks` : null,
       data: { webhook: disabled.publicId },
     })),
   );
