@@ -3,6 +3,10 @@
  * Personal ones (stars, follows, sign-ins, tokens) and the webhooks' own are left out. An
  * endpoint takes a list of these or `*` (all of them, and those added later).
  */
+/** The longest endpoint URL and description (the server's checks and the form's limits). */
+export const WEBHOOK_URL_MAX = 2_000;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+
 export const WEBHOOK_EVENT_GROUPS = {
   Tasks: [
     "task.created",

@@ -2,6 +2,7 @@ import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
 import { env } from "../env";
+import { WEBHOOK_URL_MAX } from "~/utils/webhook-events";
 
 /**
  * Where a webhook may point. An endpoint's URL is a request this server makes on a member's
@@ -10,7 +11,6 @@ import { env } from "../env";
  * endpoint is saved and again before each delivery (a name may resolve elsewhere later).
  * WEBHOOKS_ALLOW_PRIVATE=true lifts the address rule for a receiver on the same network.
  */
-export const WEBHOOK_URL_MAX = 2_000;
 
 const blocked = new BlockList();
 for (const [network, prefix] of [

@@ -9,7 +9,7 @@ import { newPublicId } from "../ids";
 import { enqueue } from "../jobs/queue";
 import { authorize } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
-import { isWebhookEvent } from "~/utils/webhook-events";
+import { isWebhookEvent, WEBHOOK_DESCRIPTION_MAX } from "~/utils/webhook-events";
 import { DELIVER_JOB, testBody } from "./delivery";
 import { newMessageId, newWebhookSecret } from "./signing";
 import { shownUrl, targetProblem } from "./targets";
@@ -21,7 +21,6 @@ import { shownUrl, targetProblem } from "./targets";
  * workspace's activity; no secret is ever in the log.
  */
 export const WEBHOOKS_PER_WORKSPACE = 20;
-export const WEBHOOK_DESCRIPTION_MAX = 200;
 export const DELIVERY_LOG_SIZE = 50;
 
 type SignedIn = Actor & { userId: string };

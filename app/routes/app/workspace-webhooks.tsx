@@ -23,13 +23,11 @@ import {
   sendTestWebhook,
   updateWebhook,
   webhookDeliveryLog,
-  WEBHOOK_DESCRIPTION_MAX,
 } from "~/.server/webhooks/webhooks";
-import { WEBHOOK_URL_MAX } from "~/.server/webhooks/targets";
 import { TimeAgo } from "~/components/date-text";
 import { SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
-import { WEBHOOK_EVENT_GROUPS } from "~/utils/webhook-events";
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_GROUPS, WEBHOOK_URL_MAX } from "~/utils/webhook-events";
 import type { Route } from "./+types/workspace-webhooks";
 
 /**
