@@ -44,6 +44,7 @@ test("add a webhook, send a test, read the log, redeliver, delete @nojs", async 
     await add.getByLabel(/^Endpoint URL/).fill(receiverUrl);
     await add.getByLabel(/^Description/).fill("The test receiver");
     await add.getByLabel("Only the events chosen below").check();
+    await add.getByText("The events to choose from").click();
     await add.getByLabel("task.created").check();
     await add.getByRole("button", { name: "Add Webhook" }).click();
     const secret = (await page.getByLabel("Signing secret").textContent())!.trim();

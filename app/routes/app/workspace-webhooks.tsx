@@ -9,6 +9,7 @@ import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { useCallback } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { load, requireActor, run } from "~/.server/http/respond";
@@ -138,6 +139,12 @@ export default function WorkspaceWebhooksPage({ loaderData, actionData }: Route.
   const { workspace, webhooks, log } = loaderData;
   const refused = actionData && actionData.intent === "create-webhook" ? actionData : undefined;
   const secret = actionData && actionData.intent === "secret" ? actionData : undefined;
+  // With JavaScript the answer replaces the page in place, scrolled where the form was: the
+  // secret, shown this once, is brought into view.
+  const showSecret = useCallback((alert: HTMLDivElement | null) => {
+    alert?.scrollIntoView({ block: "center" });
+    alert?.focus({ preventScroll: true });
+  }, []);
   return (
     <Box sx={{ maxWidth: 900, mx: "auto", display: "grid", gap: 3 }}>
       <Box>
@@ -152,7 +159,7 @@ export default function WorkspaceWebhooksPage({ loaderData, actionData }: Route.
         </Typography>
       </Box>
       {secret ? (
-        <Alert severity="success" role="status">
+        <Alert severity="success" role="status" ref={showSecret} tabIndex={-1} key={secret.secret}>
           <Typography sx={{ fontWeight: 600 }}>
             {secret.created ? "Webhook added." : "New secret made."} Copy its signing secret now: it is not shown again.
           </Typography>
@@ -172,7 +179,7 @@ export default function WorkspaceWebhooksPage({ loaderData, actionData }: Route.
           <Box component="ul" aria-label="Webhooks" sx={{ listStyle: "none", m: 0, p: 0 }}>
             {webhooks.map((webhook) => (
               <Box component="li" key={webhook.id} sx={{ py: 2, borderTop: 1, borderColor: "divider" }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+                <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1 }}>
                   <Typography sx={{ fontWeight: 600, wordBreak: "break-all" }}>{webhook.url}</Typography>
                   <Chip
                     size="small"
@@ -193,7 +200,7 @@ export default function WorkspaceWebhooksPage({ loaderData, actionData }: Route.
                     {webhook.consecutiveFailures} failed deliveries in a row.
                   </Typography>
                 ) : null}
-                <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: "wrap", rowGap: 1 }}>
+                <Stack direction="row" sx={{ mt: 1, flexWrap: "wrap", gap: 1 }}>
                   <Button component={Link} to={`?log=${webhook.id}#webhook-log`} size="small" variant="outlined">
                     Delivery log
                   </Button>
@@ -221,7 +228,8 @@ export default function WorkspaceWebhooksPage({ loaderData, actionData }: Route.
         )}
       </SectionCard>
       {log ? <DeliveryLog log={log} /> : null}
-      <AddWebhook refused={refused} />
+      {/* A new form after each webhook added: the fields start empty again. */}
+      <AddWebhook refused={refused} key={secret?.webhookId ?? "add"} />
     </Box>
   );
 }
@@ -271,7 +279,7 @@ function DeliveryLog({ log }: { log: Log }) {
             const ok = delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300;
             return (
               <Box component="li" key={delivery.id} sx={{ py: 1.5, borderTop: 1, borderColor: "divider" }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+                <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1 }}>
                   <Chip
                     size="small"
                     color={ok ? "success" : "error"}
@@ -364,20 +372,25 @@ function AddWebhook({ refused }: { refused?: Refused }) {
               <FormControlLabel value="all" control={<Radio />} label="All events (and those added later)" />
               <FormControlLabel value="chosen" control={<Radio />} label="Only the events chosen below" />
             </RadioGroup>
-            <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1, mt: 1 }}>
-              {Object.entries(WEBHOOK_EVENT_GROUPS).map(([group, verbs]) => (
-                <Box key={group}>
-                  <Typography variant="subtitle2">{group}</Typography>
-                  {verbs.map((verb) => (
-                    <FormControlLabel
-                      key={verb}
-                      sx={{ display: "flex" }}
-                      control={<Checkbox name="events" value={verb} size="small" defaultChecked={chosen.has(verb)} />}
-                      label={<Typography variant="body2">{verb}</Typography>}
-                    />
-                  ))}
-                </Box>
-              ))}
+            <Box component="details" open={!all} sx={{ mt: 1 }}>
+              <Box component="summary" sx={{ cursor: "pointer", color: "primary.main" }}>
+                The events to choose from
+              </Box>
+              <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1, mt: 1 }}>
+                {Object.entries(WEBHOOK_EVENT_GROUPS).map(([group, verbs]) => (
+                  <Box key={group}>
+                    <Typography variant="subtitle2">{group}</Typography>
+                    {verbs.map((verb) => (
+                      <FormControlLabel
+                        key={verb}
+                        sx={{ display: "flex" }}
+                        control={<Checkbox name="events" value={verb} size="small" defaultChecked={chosen.has(verb)} />}
+                        label={<Typography variant="body2">{verb}</Typography>}
+                      />
+                    ))}
+                  </Box>
+                ))}
+              </Box>
             </Box>
           </Box>
           <Box>
