@@ -82,6 +82,8 @@ export default defineConfig({
       RATE_LIMIT_REQUESTS: "100000",
       RATE_LIMIT_WRITES: "100000",
       RATE_LIMIT_EXPENSIVE: "100000",
+      // tests/e2e/webhooks.spec.ts sends to a receiver on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: "true",
     },
   },
 });

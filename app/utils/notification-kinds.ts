@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = {
   eventInvited: "event.invited",
   eventMoved: "event.moved",
   eventCancelled: "event.cancelled",
+  webhookDisabled: "webhook.disabled",
 } as const;
 
 export const NOTIFICATION_GROUPS = {

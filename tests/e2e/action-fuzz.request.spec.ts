@@ -102,6 +102,10 @@ const ACTIONS: Record<string, Target> = {
     url: (ids) => `/app/workspaces/${ids.workspace}`,
     intents: ["rename", "delete", "create-label", "update-label", "delete-label"],
   },
+  "routes/app/workspace-webhooks.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}/webhooks`,
+    intents: ["create-webhook", "toggle-webhook", "delete-webhook", "rotate-secret", "send-test", "redeliver"],
+  },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",
     intents: [
@@ -137,7 +141,11 @@ const ACTIONS: Record<string, Target> = {
   "routes/auth/signout.tsx": { url: () => "/auth/signout", destructive: true },
   // The auth service reads JSON and answers in Supabase's format: fuzzed on its own below.
   "routes/api/auth-v1.ts": { url: () => "/auth/v1/signup" },
+  // The REST API reads JSON with a token and answers problem+json: fuzzed in tests/integration/api.test.ts.
+  "routes/api/v1.ts": { url: () => "/api/v1/projects" },
 };
+/** Actions that read JSON, not forms: fuzzed apart. */
+const OWN_FORMATS = new Set(["routes/api/auth-v1.ts", "routes/api/v1.ts"]);
 
 type RouteEntry = { file: string; children?: RouteEntry[] };
 const flatten = (entries: RouteEntry[]): string[] =>
@@ -345,7 +353,7 @@ async function inTurn<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R
 async function fuzzActions(request: APIRequestContext, kinds: Kind[], ids: Ids, signedIn: boolean) {
   const cases = (destructive: boolean) =>
     Object.entries(ACTIONS)
-      .filter(([file, target]) => file !== "routes/api/auth-v1.ts" && Boolean(target.destructive) === destructive)
+      .filter(([file, target]) => !OWN_FORMATS.has(file) && Boolean(target.destructive) === destructive)
       .flatMap(([file, target]) => {
         const url = target.url(ids);
         const intents = signedIn || !/^\/(app|invite)\//.test(url) ? (target.intents ?? []) : [];

@@ -48,6 +48,10 @@ import * as templatePage from "~/routes/app/template";
 import * as templateUse from "~/routes/app/template-use";
 import * as templatesPage from "~/routes/app/templates";
 import * as workspace from "~/routes/app/workspace";
+import * as workspaceWebhooks from "~/routes/app/workspace-webhooks";
+import { webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
+import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
+import { createWebhook } from "~/.server/webhooks/webhooks";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 import { callAction, callLoader, type Outcome } from "../setup/route-harness";
@@ -88,6 +92,7 @@ const COVERED = new Set([
   "routes/app/notifications.tsx",
   "routes/app/workspace-new.tsx",
   "routes/app/workspace.tsx",
+  "routes/app/workspace-webhooks.tsx",
   "routes/app/team.tsx",
   // The signed-in user's own settings and preferences; the ids of others it takes (API tokens,
   // workspaces to make a token for) are swept below (API_TOKEN_INTENTS).
@@ -160,6 +165,15 @@ const TASK_INTENTS = [
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete", "create-label", "update-label", "delete-label"];
+/** The webhooks page's writes: the workspace's owners and admins only. */
+const WEBHOOK_INTENTS = [
+  "create-webhook",
+  "toggle-webhook",
+  "delete-webhook",
+  "rotate-secret",
+  "send-test",
+  "redeliver",
+];
 const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
 /** The event page's writes: its creator's, or a workspace manager's. */
 const EVENT_INTENTS = ["update-event", "delete-event"];
@@ -243,6 +257,17 @@ describe.each(engines)("authorization on %s", (engine) => {
     name: "Hacked",
     scope: "write",
     expires: "never",
+  });
+  /** The owner's webhook and a delivery in its log. */
+  let webhookId: string;
+  let deliveryId: string;
+  /** Valid webhook form fields aimed at the owner's webhook, so only the permission can refuse them. */
+  const webhookFields = () => ({
+    url: "http://127.0.0.1:9/planted",
+    scope: "all",
+    enabled: "false",
+    webhookId,
+    deliveryId,
   });
   /** The owner's conversation with the assistant, and its answer proposing subtasks. */
   let conversationId: string;
@@ -333,6 +358,25 @@ describe.each(engines)("authorization on %s", (engine) => {
       scope: "write",
       expiresInDays: null,
     }));
+    overrideAllowPrivateTargets(true);
+    ({ id: webhookId } = await createWebhook(owner.actor, {
+      workspaceId: owner.workspaceId,
+      url: "http://127.0.0.1:9/secret-hook",
+      events: ["*"],
+    }));
+    overrideAllowPrivateTargets(undefined);
+    const [endpoint] = await database.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints);
+    deliveryId = "plantedDelivery";
+    await database.db.insert(webhookDeliveries).values({
+      publicId: deliveryId,
+      endpointId: endpoint!.id,
+      messageId: "msg_planted",
+      verb: "task.created",
+      payload: { type: "task.created", timestamp: "2026-11-26T00:00:00.000Z", data: {} },
+      attempt: 1,
+      statusCode: 200,
+      durationMs: 5,
+    });
     await savePushSubscription(owner.actor, {
       endpoint: OWNER_PUSH_ENDPOINT,
       p256dh: `B${"A".repeat(86)}`,
@@ -476,6 +520,36 @@ describe.each(engines)("authorization on %s", (engine) => {
           path: `/app/workspaces/${owner.workspaceId}`,
           params: w,
           form: { intent, name: "Hacked", ...workspaceFields() },
+        }),
+      );
+    }
+
+    const webhooksPath = `/app/workspaces/${owner.workspaceId}/webhooks`;
+    await record("GET webhooks", callLoader(workspaceWebhooks.loader, { ...as, path: webhooksPath, params: w }));
+    await record(
+      "GET webhooks log",
+      callLoader(workspaceWebhooks.loader, { ...as, path: `${webhooksPath}?log=${webhookId}`, params: w }),
+    );
+    for (const intent of WEBHOOK_INTENTS) {
+      await record(
+        `POST webhooks intent=${intent}`,
+        callAction(workspaceWebhooks.action, {
+          ...as,
+          path: webhooksPath,
+          params: w,
+          form: { intent, ...webhookFields() },
+        }),
+      );
+    }
+    // Their own workspace's page with the owner's webhook and delivery ids: not found either.
+    for (const intent of WEBHOOK_INTENTS.filter((intent) => intent !== "create-webhook")) {
+      await record(
+        `POST own webhooks page intent=${intent}`,
+        callAction(workspaceWebhooks.action, {
+          ...as,
+          path: `/app/workspaces/${outsider.workspaceId}/webhooks`,
+          params: { workspaceId: outsider.workspaceId },
+          form: { intent, ...webhookFields() },
         }),
       );
     }
@@ -748,6 +822,20 @@ describe.each(engines)("authorization on %s", (engine) => {
           path: `/app/workspaces/${owner.workspaceId}`,
           params: { workspaceId: owner.workspaceId },
           form: { intent, name: "Renamed", ...workspaceFields() },
+        }),
+      ),
+      // Webhooks are the managers': a viewer neither reads the page nor changes anything on it.
+      callLoader(workspaceWebhooks.loader, {
+        ...as,
+        path: `/app/workspaces/${owner.workspaceId}/webhooks`,
+        params: { workspaceId: owner.workspaceId },
+      }),
+      ...WEBHOOK_INTENTS.map((intent) =>
+        callAction(workspaceWebhooks.action, {
+          ...as,
+          path: `/app/workspaces/${owner.workspaceId}/webhooks`,
+          params: { workspaceId: owner.workspaceId },
+          form: { intent, ...webhookFields() },
         }),
       ),
       // A viewer sees the workspace's templates but saves none, edits none, and makes no project from one there.

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { db, database } from "../db";
 import type { Transaction } from "../db/client";
 import { activity } from "../db/schema";
-import { durableKinds, publish, type DomainEvent } from "../events/bus";
+import { durableKinds, plannedJobs, publish, type DomainEvent } from "../events/bus";
 import { enqueue, type NewJob } from "../jobs/queue";
 import { wakeWorkers } from "../jobs/worker";
 import { PROCESS_ID } from "../realtime/process";
@@ -38,13 +38,14 @@ type Write<T> = (tx: Transaction, record: RecordActivity) => Promise<T>;
 
 /**
  * The spine of every use case: one transaction for the change, its activity rows and the
- * jobs of its durable subscribers (the outbox); with PostgreSQL, a NOTIFY in the same
+ * jobs of its durable subscribers and planners (the outbox); with PostgreSQL, a NOTIFY in the same
  * transaction tells the other app processes. Once it has committed, the live subscribers
  * (the real-time stream) run here and the workers are woken. A rollback leaves no trace.
  */
 export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promise<T> {
   const events: DomainEvent[] = [];
   const clientId = actor.clientId ?? null;
+  let enqueued = false;
   const result = await db().transaction(async (tx) => {
     const jobs: NewJob[] = [];
     const record = async (entry: ActivityInput) => {
@@ -70,14 +71,16 @@ export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promi
       }
     };
     const value = await write(tx, record);
+    jobs.push(...(await plannedJobs(tx, events)));
     await enqueue(tx, jobs);
+    enqueued = jobs.length > 0;
     if (events.length > 0 && database().engine === "postgres")
-      await notifyOtherProcesses(tx, events, jobs.length > 0, clientId);
+      await notifyOtherProcesses(tx, events, enqueued, clientId);
     return value;
   });
   if (events.length === 0) return result;
   await publish(events);
-  if (events.some((event) => durableKinds(event.verb).length > 0)) wakeWorkers();
+  if (enqueued) wakeWorkers();
   return result;
 }
 

@@ -3,6 +3,7 @@ import { registerNotificationSubscribers } from "../notifications/subscribers";
 import { registerPublicFormMails } from "../public-forms/mails";
 import { registerPushJobs } from "../push/delivery";
 import { registerTeamSubscribers } from "../team/subscribers";
+import { registerWebhooks } from "../webhooks/delivery";
 
 /**
  * Every durable subscriber (job kind) and live subscriber of the app, registered once per
@@ -20,6 +21,7 @@ export function registerSubscribers() {
     registerTeamSubscribers(),
     registerNotificationSubscribers(),
     registerPushJobs(),
+    registerWebhooks(),
   ];
   const unregister = () => {
     unregisterAll.forEach((undo) => undo());

@@ -800,3 +800,65 @@ export const aiMessages = pgTable(
     index("ai_messages_conversation_idx").on(t.conversationId, t.sequence),
   ],
 );
+
+/**
+ * Outgoing webhooks (issue 32): a workspace's owners and admins point chosen events at a URL.
+ * The secret (`whsec_` + base64) is kept as it is, since it signs every delivery; it is shown
+ * once and never logged. `consecutive_failures` counts failed attempts since the last success;
+ * at 20, or on a 410, the endpoint is disabled with a reason.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** Event verbs (`task.created`), or `*` for every event of the workspace. */
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_endpoints_public_id_idx").on(t.publicId),
+    index("webhook_endpoints_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/** One row per attempt to deliver a message to an endpoint: the delivery log. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** `msg_…`, the `webhook-id` header: the same for every attempt of one event at one endpoint. */
+    messageId: text("message_id").notNull(),
+    verb: text("verb").notNull(),
+    /** The JSON body sent (a redelivery sends it again as it was). */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    attempt: integer("attempt").notNull(),
+    /** The receiver's HTTP status; null when none came (refused, timed out, unreachable). */
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    /** The first 500 characters of the receiver's answer. */
+    responseExcerpt: text("response_excerpt"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_public_id_idx").on(t.publicId),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_message_idx").on(t.endpointId, t.messageId),
+  ],
+);

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 
 import { db } from "../db";
+import type { Transaction } from "../db/client";
 import { activity } from "../db/schema";
+import type { NewJob } from "../jobs/queue";
 import { defineJob } from "../jobs/registry";
 import { logger } from "../logger";
 
@@ -11,6 +13,8 @@ import { logger } from "../logger";
  * - `onEvent` (durable): side effects that must not be lost (mail, notifications, later
  *   webhooks and automations). Each becomes a job written in the change's own transaction
  *   and run by a worker (../jobs), retried until it succeeds.
+ * - `planJobs` (durable, planned): decides inside the change's transaction which jobs its
+ *   events need, reading the database (webhooks: one job per endpoint that wants the event).
  * - `subscribe` (live): the real-time fan-out, run in this process right after commit;
  *   a missed one costs nothing because clients replay from the activity log.
  */
@@ -34,10 +38,18 @@ export type DomainEvent = {
 type Handler = (event: DomainEvent) => Promise<void> | void;
 
 type BatchHandler = (events: DomainEvent[]) => Promise<void> | void;
-type Registry = { live: Map<string, Set<Handler>>; durable: Map<string, Set<string>>; batches: Set<BatchHandler> };
+/** Reads what it needs with `tx` (the change's transaction) and returns the jobs to write with it. */
+export type JobPlanner = (tx: Transaction, events: DomainEvent[]) => Promise<NewJob[]>;
+type Registry = {
+  live: Map<string, Set<Handler>>;
+  durable: Map<string, Set<string>>;
+  batches: Set<BatchHandler>;
+  planners?: Map<string, JobPlanner>;
+};
 const holder = globalThis as typeof globalThis & { __plotlineEvents?: Registry };
-const registry = (holder.__plotlineEvents ??= { live: new Map(), durable: new Map(), batches: new Set() });
+const registry: Registry = (holder.__plotlineEvents ??= { live: new Map(), durable: new Map(), batches: new Set() });
 const batches = registry.batches;
+const planners = (registry.planners ??= new Map());
 
 /** Live subscriber of one verb, or of every verb with `*`; returns the unsubscribe. */
 export function subscribe(verb: string, handler: Handler) {
@@ -57,8 +69,9 @@ export function subscribeBatches(handler: BatchHandler) {
 }
 
 /**
- * Durable subscriber: `name` is the job kind (stable across releases, e.g.
- * `mail.invitation`), and the handler runs from the jobs table. Returns the unregister.
+ * Durable subscriber of one verb, or of every verb with `*`: `name` is the job kind (stable
+ * across releases, e.g. `mail.invitation`), and the handler runs from the jobs table.
+ * Returns the unregister.
  */
 export function onEvent(verb: string, name: string, handler: Handler) {
   const names = registry.durable.get(verb) ?? new Set<string>();
@@ -76,7 +89,28 @@ export function onEvent(verb: string, name: string, handler: Handler) {
 
 /** The job kinds a verb sets off, for the outbox rows written with the change. */
 export function durableKinds(verb: string): string[] {
-  return [...(registry.durable.get(verb) ?? [])];
+  return [...new Set([...(registry.durable.get(verb) ?? []), ...(registry.durable.get("*") ?? [])])];
+}
+
+/**
+ * A planner of durable jobs, called once per committing transaction with all its events,
+ * inside it: for consumers whose jobs depend on data (one per webhook endpoint), so that a
+ * change nobody listens to writes no job. `name` keys it (registering again replaces it).
+ * Returns the unregister.
+ */
+export function planJobs(name: string, planner: JobPlanner) {
+  planners.set(name, planner);
+  return () => {
+    if (planners.get(name) === planner) planners.delete(name);
+  };
+}
+
+/** The planned jobs of a transaction's events (every planner's), written with the change. */
+export async function plannedJobs(tx: Transaction, events: DomainEvent[]): Promise<NewJob[]> {
+  if (events.length === 0 || planners.size === 0) return [];
+  const jobs: NewJob[] = [];
+  for (const planner of planners.values()) jobs.push(...(await planner(tx, events)));
+  return jobs;
 }
 
 /** Runs the live subscribers of each event; a failing one is logged and stops nothing. */

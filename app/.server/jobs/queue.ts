@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db } from "../db";
 import { queryRows, type Database, type Transaction } from "../db/client";
 import { jobs } from "../db/schema";
+import { jobRetryDelay } from "./registry";
 
 /**
  * The durable jobs table (an outbox): a job is written in the same transaction as the
@@ -84,13 +85,14 @@ export async function completeJob(job: Job, workerId: string) {
 }
 
 /**
- * Failed this attempt: back off exponentially (2 s, 4 s, 8 s … at most an hour) and try
- * again, or give up after `max_attempts` (the row stays, with its last error, for an operator).
+ * Failed this attempt: back off exponentially (2 s, 4 s, 8 s … at most an hour, unless the
+ * kind has its own delays) and try again, or give up after `max_attempts` (the row stays,
+ * with its last error, for an operator).
  */
 export async function failJob(job: Job, workerId: string, error: unknown, now = new Date()) {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   const giveUp = job.attempts >= job.maxAttempts;
-  const delay = Math.min(3_600_000, 1000 * 2 ** job.attempts);
+  const delay = jobRetryDelay(job.kind)?.(job.attempts) ?? Math.min(3_600_000, 1000 * 2 ** job.attempts);
   await db()
     .update(jobs)
     .set(

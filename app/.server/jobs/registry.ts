@@ -9,17 +9,33 @@ import type { Job } from "./queue";
  */
 export type JobHandler = (payload: Record<string, unknown>, job: Job, now: Date) => Promise<void>;
 
-const holder = globalThis as typeof globalThis & { __plotlineJobHandlers?: Map<string, JobHandler> };
-const handlers = (holder.__plotlineJobHandlers ??= new Map());
+export type JobOptions = {
+  /**
+   * The wait before the next try after failed attempt number `attempt` (1 for the first), in
+   * ms; the queue's default (2 s, 4 s, 8 s … at most an hour) when left out. Webhooks spread
+   * their tries over a day.
+   */
+  retryDelayMs?: (attempt: number) => number;
+};
+
+type Definition = { handler: JobHandler; options: JobOptions };
+const holder = globalThis as typeof globalThis & { __plotlineJobDefinitions?: Map<string, Definition> };
+const definitions = (holder.__plotlineJobDefinitions ??= new Map());
 
 /** Registers the handler of a kind; returns the unregister. */
-export function defineJob(kind: string, handler: JobHandler) {
-  handlers.set(kind, handler);
+export function defineJob(kind: string, handler: JobHandler, options: JobOptions = {}) {
+  const definition: Definition = { handler, options };
+  definitions.set(kind, definition);
   return () => {
-    if (handlers.get(kind) === handler) handlers.delete(kind);
+    if (definitions.get(kind) === definition) definitions.delete(kind);
   };
 }
 
 export function jobHandler(kind: string): JobHandler | undefined {
-  return handlers.get(kind);
+  return definitions.get(kind)?.handler;
+}
+
+/** The kind's own retry delay, if it has one. */
+export function jobRetryDelay(kind: string): JobOptions["retryDelayMs"] {
+  return definitions.get(kind)?.options.retryDelayMs;
 }

@@ -45,6 +45,7 @@ export const ACTIONS = [
   "event.delete",
   "assistant.use",
   "assistant.manage",
+  "webhook.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -103,6 +104,9 @@ const RULES: Record<Action, readonly Role[]> = {
   "assistant.use": EVERYONE,
   // Turning the assistant on or off is a setting of the workspace.
   "assistant.manage": MANAGERS,
+  // Webhooks send the workspace's events to another system: as much a workspace setting as
+  // its members.
+  "webhook.manage": MANAGERS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -143,6 +147,7 @@ const REFUSALS: Record<Action, string> = {
   "event.delete": "You can delete only the events you created.",
   "assistant.use": "You are not a member of this workspace.",
   "assistant.manage": "Only workspace owners and admins can turn the AI assistant on or off.",
+  "webhook.manage": "Only workspace owners and admins can manage webhooks.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */

@@ -161,6 +161,15 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
           <Box component={Link} to={`/app/team?workspace=${workspace.id}`} sx={{ color: "primary.main" }}>
             Team Management
           </Box>
+          {permissions["webhook.manage"] ? (
+            <>
+              {" "}
+              ·{" "}
+              <Box component={Link} to={`/app/workspaces/${workspace.id}/webhooks`} sx={{ color: "primary.main" }}>
+                Webhooks
+              </Box>
+            </>
+          ) : null}
         </Typography>
       </Box>
       <SectionCard title="Name" id="workspace-name">
