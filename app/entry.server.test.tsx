@@ -139,4 +139,30 @@ describe("the document renderer", () => {
     }
     expect(loads).toBe(1);
   });
+
+  it("hands the page's data over in a stream of bytes without a pipe, and names its modules at low priority", async () => {
+    const html = await (await render(() => <main>Hello from the page</main>)).text();
+    expect(html).not.toContain(entry.ROUTER_STREAM_SCRIPT);
+    expect(html).toContain(entry.PAINTABLE_STREAM_SCRIPT);
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+
+    // The hand-off scripts run as the browser runs them: the client reads the bytes React
+    // Router's own script would have given it.
+    const scripts = [...html.matchAll(/<script nonce="n0nce">([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1]!)
+      .filter((script) => script.includes("__reactRouterContext"));
+    const received = async (handOff: string[]) => {
+      const window: { __reactRouterContext?: { stream: ReadableStream<Uint8Array> } } = {};
+      for (const script of handOff) new Function("window", script)(window);
+      return new Uint8Array(await new Response(window.__reactRouterContext!.stream).arrayBuffer());
+    };
+    const ours = await received(scripts);
+    const theirs = await received(
+      scripts.map((script) => script.replace(entry.PAINTABLE_STREAM_SCRIPT, entry.ROUTER_STREAM_SCRIPT)),
+    );
+    expect(new TextDecoder().decode(ours)).toContain("loaderData");
+    expect(ours).toEqual(theirs);
+  });
 });

@@ -69,10 +69,13 @@ export default function handleRequest(
               for (const [name, value] of Object.entries(SYSTEM_THEME_HINT_HEADERS))
                 responseHeaders.append(name, value);
               resolve(
-                new Response(withStyles(html, criticalStyles(emotion, cache, html)), {
-                  headers: responseHeaders,
-                  status: failed ? 500 : responseStatusCode,
-                }),
+                new Response(
+                  withStyles(withLowPriorityModules(withPaintableStream(html)), criticalStyles(emotion, cache, html)),
+                  {
+                    headers: responseHeaders,
+                    status: failed ? 500 : responseStatusCode,
+                  },
+                ),
               );
               settled();
               callback();
@@ -111,6 +114,54 @@ function withStyles(html: Buffer, styles: string) {
   const page = at < 0 ? html : Buffer.concat([html.subarray(0, at), Buffer.from(styles), html.subarray(at)]);
   // Buffer.concat returns a buffer over an ArrayBuffer of its own; its type says only ArrayBufferLike.
   return page as Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * React Router's hand-off script makes the stream of the page's data a ReadableStream of
+ * strings piped through a TextEncoderStream. While that pipe waits for its data, Chromium
+ * does not paint: the first paint of a finished, styled document came 1 to 2 s after it was
+ * parsed (Lighthouse's trace of `/`: parsed at 0.34 s, painted at 1.3–2.3 s; 0.2 s without
+ * the pipe), and the simulated first paint then waited for every script. The same stream of
+ * bytes, encoded as each chunk is enqueued, is what the client decodes, without a pipe.
+ * React Router's exact text is replaced; any other text is left as it is.
+ */
+export const ROUTER_STREAM_SCRIPT =
+  "window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());";
+export const PAINTABLE_STREAM_SCRIPT =
+  "window.__reactRouterContext.stream = new ReadableStream({start(controller){const encoder = new TextEncoder();window.__reactRouterContext.streamController = {enqueue(text){controller.enqueue(encoder.encode(text));},close(){controller.close();}};}});";
+const routerStreamScript = Buffer.from(ROUTER_STREAM_SCRIPT);
+
+export function withPaintableStream(html: Buffer) {
+  const at = html.indexOf(routerStreamScript);
+  if (at < 0) return html;
+  return Buffer.concat([
+    html.subarray(0, at),
+    Buffer.from(PAINTABLE_STREAM_SCRIPT),
+    html.subarray(at + routerStreamScript.length),
+  ]);
+}
+
+/**
+ * The module preloads React Router names (React puts them first in <head>) fetched at low
+ * priority: the server's HTML is the page, styled by the stylesheet and the critical CSS,
+ * and the code only enhances it. At high priority, 50 preloads took the bandwidth from the
+ * stylesheet, and Chromium presented the first frame of a parsed, styled `/` only once they
+ * had come in (1.3–2.3 s in Lighthouse's trace, 0.26 s at low priority); the simulated
+ * slow phone then waited for every script before its first paint.
+ */
+const modulePreload = Buffer.from('<link rel="modulepreload" ');
+const lowPriorityModulePreload = Buffer.from('<link rel="modulepreload" fetchpriority="low" ');
+
+export function withLowPriorityModules(html: Buffer) {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(modulePreload); at >= 0; at = html.indexOf(modulePreload, from)) {
+    parts.push(html.subarray(from, at), lowPriorityModulePreload);
+    from = at + modulePreload.length;
+  }
+  if (parts.length === 0) return html;
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
 }
 
 /**
