@@ -90,16 +90,19 @@ describe("parseEnv", () => {
       requests: { points: 600, durationSeconds: 60 },
       writes: { points: 120, durationSeconds: 60 },
       expensive: { points: 30, durationSeconds: 60 },
+      api: { points: 600, durationSeconds: 60 },
     });
     const config = parseEnv({
       RATE_LIMIT_REQUESTS: "5000",
       RATE_LIMIT_WRITES: "900",
       RATE_LIMIT_EXPENSIVE: "50",
+      API_RATE_LIMIT: "1200",
       DEV_MAIL_TOKEN: "0123456789abcdef0123",
     });
     expect(config.rateLimits.requests.points).toBe(5000);
     expect(config.rateLimits.writes.points).toBe(900);
     expect(config.rateLimits.expensive.points).toBe(50);
+    expect(config.rateLimits.api.points).toBe(1200);
     expect(config.devMailToken).toBe("0123456789abcdef0123");
     expect(() => parseEnv({ RATE_LIMIT_WRITES: "0" })).toThrow(
       "RATE_LIMIT_WRITES must be a whole number of at least 1",
