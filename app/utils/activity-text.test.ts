@@ -168,3 +168,22 @@ describe("describeActivity for templates", () => {
     expect(describeActivity("event.deleted", { title: "Sprint review" })).toBe("cancelled the event Sprint review");
   });
 });
+
+describe("describeActivity through the API and for integrations", () => {
+  it("says a change came through an API token, and names tokens and webhooks", () => {
+    const via = { kind: "token", id: "abc123", name: "CI" };
+    expect(describeActivity("task.created", { key: "WEB-7", title: "Ship", via })).toBe(
+      "created WEB-7 Ship via API token “CI”",
+    );
+    expect(describeActivity("api_token.created", { name: "CI", scope: "write" })).toBe(
+      "made the API token CI (read & write)",
+    );
+    expect(describeActivity("api_token.revoked", { name: "CI" })).toBe("revoked the API token CI");
+    expect(describeActivity("webhook.created", { url: "https://hooks.example.com/…" })).toBe(
+      "added a webhook to https://hooks.example.com/…",
+    );
+    expect(describeActivity("webhook.disabled", { url: "https://hooks.example.com/…", reason: "410" })).toBe(
+      "turned off the webhook to https://hooks.example.com/…",
+    );
+  });
+});

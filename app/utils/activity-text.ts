@@ -159,7 +159,17 @@ function describeMessage(verb: string, data: Record<string, unknown>): string | 
   }
 }
 
+/**
+ * What happened, in words; a change made through an API token says so ("… via API token
+ * “CI”"), from the `via` the activity row keeps (issue 32).
+ */
 export function describeActivity(verb: string, data: Record<string, unknown>): string {
+  const via = data.via as { kind?: unknown; name?: unknown } | undefined;
+  const sentence = describeVerb(verb, data);
+  return via?.kind === "token" && typeof via.name === "string" ? `${sentence} via API token “${via.name}”` : sentence;
+}
+
+function describeVerb(verb: string, data: Record<string, unknown>): string {
   // Comments are about a task too: their subject is the task.
   if (verb.startsWith("task.") || verb.startsWith("comment.")) {
     return describeTask(verb, data) ?? verb.replace(/[._]/g, " ");
@@ -250,6 +260,22 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
       return Number(data.moved) > 0
         ? `deleted the status ${name}, moving its ${String(data.moved)} task${Number(data.moved) === 1 ? "" : "s"} to ${String(data.target)}`
         : `deleted the status ${name}`;
+    case "api_token.created":
+      return `made the API token ${name} (${data.scope === "write" ? "read & write" : "read only"})`;
+    case "api_token.revoked":
+      return `revoked the API token ${name}`;
+    case "webhook.created":
+      return `added a webhook to ${String(data.url)}`;
+    case "webhook.deleted":
+      return `deleted the webhook to ${String(data.url)}`;
+    case "webhook.disabled":
+      return `turned off the webhook to ${String(data.url)}`;
+    case "webhook.secret_rotated":
+      return "gave a webhook a new secret";
+    case "webhook.tested":
+      return "sent a test to a webhook";
+    case "webhook.redelivered":
+      return "sent a webhook delivery again";
     default:
       return verb.replace(/[._]/g, " ");
   }
