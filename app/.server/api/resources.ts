@@ -210,8 +210,7 @@ function toComment(row: {
  * id): a range of `comments_task_idx`.
  */
 export async function commentPage(task: { id: string }, query: { limit: number; cursor?: string }) {
-  const taskRow = await db().select({ id: tasks.id }).from(tasks).where(eq(tasks.publicId, task.id));
-  const conditions = [eq(comments.taskId, taskRow[0]!.id), isNull(comments.deletedAt)];
+  const conditions = [eq(tasks.publicId, task.id), isNull(comments.deletedAt)];
   if (query.cursor) {
     const [at, id] = Buffer.from(query.cursor, "base64url").toString().split("|");
     if (

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "../db";
@@ -22,6 +22,7 @@ import {
   assigneesOf,
   byTask,
   labelsOf,
+  onBoard,
   rankedTaskFields,
   subtaskProgress,
   taskRowFields,
@@ -255,7 +256,7 @@ function plainListRows(shape: ListShape, param: Param) {
       publicId: sql<string>`${statuses.publicId}`.as("column_public_id"),
       name: sql<string>`${statuses.name}`.as("column_name"),
       position: sql<string>`${statuses.position}`.as("column_position"),
-      total: sql<number>`(select count(*) from ${tasks} where ${onBoardOf(statuses.id)})`.as("column_total"),
+      total: sql<number>`(select count(*) from ${tasks} where ${onBoard(statuses.id)})`.as("column_total"),
     })
     .from(statuses)
     .where(shape.page === "window" ? and(inProject, sql`${statuses.publicId} = ${param("windowGroup")}`) : inProject)
@@ -279,7 +280,7 @@ function plainListRows(shape: ListShape, param: Param) {
       position: sql<string>`${tasks.position}`.as("row_position"),
     })
     .from(tasks)
-    .where(onBoardOf(column.id))
+    .where(onBoard(column.id))
     .orderBy(order)
     // SQL expressions (a LIMIT per status): Drizzle's types take a number or a placeholder, its pg dialect writes any SQL.
     .limit(limit as unknown as number)
@@ -296,16 +297,6 @@ function plainListRows(shape: ListShape, param: Param) {
     .from(column)
     .innerJoinLateral(page, sql`true`)
     .orderBy(sql`${column.position}`, positionOrder);
-}
-
-/** A live top-level task of the status `statusId`: `tasks_column_page_idx`'s predicate. */
-function onBoardOf(statusId: SQLWrapper) {
-  return and(
-    sql`${tasks.statusId} = ${statusId}`,
-    isNull(tasks.deletedAt),
-    isNull(tasks.archivedAt),
-    isNull(tasks.parentId),
-  );
 }
 
 /** Any other List: the matching tasks of the project ranked in each group by the sort. */

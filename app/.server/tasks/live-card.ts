@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 
 import { prepared } from "../db/prepared";
 import { projects, statuses, tasks } from "../db/schema";
 import type { LiveCard } from "../../utils/realtime";
-import { cardsOf, columnCounts } from "./queries";
+import { cardsOf, columnCounts, onBoard } from "./queries";
 
 /**
  * What a board needs to show a change to one task without reading the board again (issue
@@ -53,15 +53,7 @@ const previousStatement = prepared((database) =>
   database
     .select({ publicId: tasks.publicId })
     .from(tasks)
-    .where(
-      and(
-        sql`${tasks.statusId} = ${sql.placeholder("statusId")}`,
-        sql`${tasks.position} < ${sql.placeholder("position")}`,
-        isNull(tasks.deletedAt),
-        isNull(tasks.archivedAt),
-        isNull(tasks.parentId),
-      ),
-    )
+    .where(and(onBoard(sql.placeholder("statusId")), sql`${tasks.position} < ${sql.placeholder("position")}`))
     .orderBy(desc(tasks.position))
     .limit(1)
     .prepare("live_task_previous"),

@@ -125,7 +125,7 @@ export async function cardsOf(rows: CardRow[], projectKey: string): Promise<Boar
 }
 
 /** A live top-level task of the column (what a board card is): `tasks_column_page_idx`'s predicate. */
-const onBoard = (statusId: SQLWrapper) =>
+export const onBoard = (statusId: SQLWrapper) =>
   and(sql`${tasks.statusId} = ${statusId}`, isNull(tasks.deletedAt), isNull(tasks.archivedAt), isNull(tasks.parentId));
 
 /** The board's statements before they are prepared, for the plan test (tests/integration/query-plans.test.ts). */
