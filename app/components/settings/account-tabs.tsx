@@ -68,7 +68,6 @@ const INTEGRATIONS = [
   { name: "Slack", text: "Post project updates to a channel and create tasks from messages." },
   { name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." },
   { name: "Google Calendar", text: "See task due dates and team events in your calendar." },
-  { name: "Webhooks", text: "Send every change in a workspace to your own endpoint." },
 ];
 
 /** The assistant's settings, the member's API tokens, and the integrations still to come (listed honestly). */
@@ -89,7 +88,8 @@ export function IntegrationsTab({
       <AiSettingsSection ai={ai} />
       <ApiTokensSection settings={apiTokens} created={createdToken} lastResult={createTokenResult} />
       <Typography color="textSecondary" sx={{ mb: 2 }}>
-        Integrations are on their way. These are the first ones:
+        Webhooks send a workspace&apos;s changes to your own endpoint: owners and admins add them under the
+        workspace&apos;s settings, Webhooks. More integrations are on their way. These are the first ones:
       </Typography>
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
         {INTEGRATIONS.map((integration) => (
