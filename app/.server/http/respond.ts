@@ -2,6 +2,7 @@ import type { User } from "@supabase/supabase-js";
 import { data, type RouterContextProvider } from "react-router";
 
 import { requireUser } from "../auth/session";
+import { userPrincipal, type UserPrincipal } from "../commands/principal";
 import { FieldError, ForbiddenError, NotFoundError, PlanLimitError } from "../errors";
 import { clientIpContext } from "../request-context";
 import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from "../../utils/realtime";
@@ -11,7 +12,7 @@ import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from "../../utils/realtime";
  * refusals into HTTP answers (404 that never says whether something exists, 403 with the
  * policy's reason) or into form errors shown beside the field.
  */
-export type SignedInActor = { userId: string; ip: string | null; clientId: string | null };
+export type SignedInActor = UserPrincipal;
 
 export async function requireActor(
   request: Request,
@@ -19,14 +20,13 @@ export async function requireActor(
 ): Promise<{ user: User; actor: SignedInActor }> {
   const user = await requireUser(request, context);
   const clientId = request.headers.get(CLIENT_ID_HEADER);
-  return {
-    user,
-    actor: {
-      userId: user.id,
-      ip: context.get(clientIpContext),
-      clientId: clientId && CLIENT_ID_PATTERN.test(clientId) ? clientId : null,
-    },
-  };
+  // The principal is resolved once per request; the use cases and commands take it as it is.
+  const principal = userPrincipal(
+    user.id,
+    context.get(clientIpContext),
+    clientId && CLIENT_ID_PATTERN.test(clientId) ? clientId : null,
+  );
+  return { user, actor: principal };
 }
 
 export const NOT_FOUND_PAGES = {

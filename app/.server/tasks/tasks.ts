@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { memberIdOf, principalOf } from "../commands/principal";
 import type { Transaction } from "../db/client";
 import {
   profiles,
@@ -20,15 +22,16 @@ import { mentionCandidates } from "../chat/messages";
 import { mentionedIds } from "../chat/mentions";
 import { taskDescription, taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
 import { addFollowers } from "./followers";
+import { createTaskInput, moveTaskInput, setAssigneesInput, taskRefInput, updateTaskInput } from "./inputs";
 import { labelsAmong } from "./labels";
 import { positionFor, withRoomInColumn, type Placement } from "./positions";
 
 /**
- * The task use cases. Each checks the policy against the task and its project (an archived
- * project or task is read-only), writes in one transaction with an activity row saying
- * exactly what changed, and publishes the event after commit (writeWithActivity).
+ * The task commands. Each checks the policy against the task and its project (an archived
+ * project or task is read-only), writes in its unit of work with an activity row saying
+ * exactly what changed; the event is published after commit. The functions below them run
+ * one command on its own, for callers that have nothing to compose.
  */
-type SignedIn = Actor & { userId: string };
 
 export type CreateTaskInput = {
   /** The project's public id. */
@@ -50,81 +53,88 @@ export type CreateTaskInput = {
   placement?: Placement;
 };
 
-export async function createTask(actor: SignedIn, input: CreateTaskInput) {
-  return withRoomInColumn(() =>
-    writeWithActivity(actor, async (tx, record) => {
-      const access = await projectForMember(actor.userId, input.projectId, tx);
-      const { project } = access;
-      authorize(access.role, "task.create", { parent: project });
-      const status = await statusOf(tx, project.id, input.statusId);
-      const parent = input.parentId ? await parentTask(tx, project.id, input.parentId) : null;
-      // One level of subtasks: the views draw no deeper.
-      if (parent?.parentId) throw new FieldError("title", "A subtask cannot have subtasks of its own.");
-      assertDates(input.startDate ?? null, input.dueDate ?? null);
-      const assignees = await membersAmong(tx, project.workspaceId, input.assigneeIds ?? []);
-      const chosenLabels = await labelsAmong(tx, project.workspaceId, input.labelIds ?? []);
-      const [counter] = await tx
-        .update(projects)
-        .set({ taskCounter: sql`${projects.taskCounter} + 1` })
-        .where(eq(projects.id, project.id))
-        .returning({ number: projects.taskCounter });
-      const number = counter!.number;
-      const title = input.title.trim();
-      const [task] = await tx
-        .insert(tasks)
-        .values({
-          publicId: newPublicId(),
-          workspaceId: project.workspaceId,
-          projectId: project.id,
-          number,
-          title,
-          description: input.description?.trim() ?? "",
-          statusId: status.id,
-          priority: input.priority ?? "none",
-          position: await positionFor(
-            tx,
-            status.id,
-            await resolvePlacement(tx, status.id, input.placement ?? { at: "end" }),
-          ),
-          parentId: parent?.id ?? null,
-          startDate: input.startDate ?? null,
-          dueDate: input.dueDate ?? null,
-          estimateMinutes: input.estimateMinutes ?? null,
-          completedAt: status.category === "done" ? new Date() : null,
-          createdBy: actor.userId,
-          updatedBy: actor.userId,
-        })
-        .returning();
-      if (!task) throw new Error("task insert returned no row");
-      if (assignees.length > 0) {
-        await tx.insert(taskAssignees).values(assignees.map((userId) => ({ taskId: task.id, userId })));
-      }
-      if (chosenLabels.length > 0) {
-        await tx.insert(taskLabels).values(chosenLabels.map((label) => ({ taskId: task.id, labelId: label.id })));
-      }
-      const mentions = await mentionsIn(tx, project.workspaceId, task.description);
-      await addFollowers(tx, task.id, [actor.userId, ...assignees, ...mentions]);
-      const key = taskKey(project.key, number);
-      await record({
-        verb: "task.created",
-        subjectType: "task",
-        subjectId: task.publicId,
+export const createTaskCommand = defineCommand({
+  name: "task.create",
+  input: createTaskInput,
+  policy: "task.create",
+  around: withRoomInColumn,
+  async run({ tx, record, principal }, input: CreateTaskInput) {
+    const userId = memberIdOf(principal);
+    const access = await projectForMember(userId, input.projectId, tx);
+    const { project } = access;
+    authorize(access.role, "task.create", { parent: project });
+    const status = await statusOf(tx, project.id, input.statusId);
+    const parent = input.parentId ? await parentTask(tx, project.id, input.parentId) : null;
+    // One level of subtasks: the views draw no deeper.
+    if (parent?.parentId) throw new FieldError("title", "A subtask cannot have subtasks of its own.");
+    assertDates(input.startDate ?? null, input.dueDate ?? null);
+    const assignees = await membersAmong(tx, project.workspaceId, input.assigneeIds ?? []);
+    const chosenLabels = await labelsAmong(tx, project.workspaceId, input.labelIds ?? []);
+    const [counter] = await tx
+      .update(projects)
+      .set({ taskCounter: sql`${projects.taskCounter} + 1` })
+      .where(eq(projects.id, project.id))
+      .returning({ number: projects.taskCounter });
+    const number = counter!.number;
+    const title = input.title.trim();
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        publicId: newPublicId(),
         workspaceId: project.workspaceId,
         projectId: project.id,
-        data: {
-          key,
-          title,
-          status: status.name,
-          parent: parent ? taskKey(project.key, parent.number) : undefined,
-          labels: chosenLabels.length > 0 ? chosenLabels.map((label) => label.name) : undefined,
-          // By id, for notifications ("assigned to you", "mentioned you").
-          assigneeIds: assignees,
-          mentions,
-        },
-      });
-      return { id: task.publicId, key, number };
-    }),
-  );
+        number,
+        title,
+        description: input.description?.trim() ?? "",
+        statusId: status.id,
+        priority: input.priority ?? "none",
+        position: await positionFor(
+          tx,
+          status.id,
+          await resolvePlacement(tx, status.id, input.placement ?? { at: "end" }),
+        ),
+        parentId: parent?.id ?? null,
+        startDate: input.startDate ?? null,
+        dueDate: input.dueDate ?? null,
+        estimateMinutes: input.estimateMinutes ?? null,
+        completedAt: status.category === "done" ? new Date() : null,
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning();
+    if (!task) throw new Error("task insert returned no row");
+    if (assignees.length > 0) {
+      await tx.insert(taskAssignees).values(assignees.map((userId) => ({ taskId: task.id, userId })));
+    }
+    if (chosenLabels.length > 0) {
+      await tx.insert(taskLabels).values(chosenLabels.map((label) => ({ taskId: task.id, labelId: label.id })));
+    }
+    const mentions = await mentionsIn(tx, project.workspaceId, task.description);
+    await addFollowers(tx, task.id, [userId, ...assignees, ...mentions]);
+    const key = taskKey(project.key, number);
+    await record({
+      verb: "task.created",
+      subjectType: "task",
+      subjectId: task.publicId,
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      data: {
+        key,
+        title,
+        status: status.name,
+        parent: parent ? taskKey(project.key, parent.number) : undefined,
+        labels: chosenLabels.length > 0 ? chosenLabels.map((label) => label.name) : undefined,
+        // By id, for notifications ("assigned to you", "mentioned you").
+        assigneeIds: assignees,
+        mentions,
+      },
+    });
+    return { id: task.publicId, key, number };
+  },
+});
+
+export function createTask(actor: Actor, input: CreateTaskInput) {
+  return execute(createTaskCommand, principalOf(actor), input);
 }
 
 export type UpdateTaskInput = {
@@ -143,9 +153,13 @@ const EDITABLE = ["title", "description", "priority", "startDate", "dueDate", "e
 type Change = { from: unknown; to: unknown };
 
 /** Changes any of the task's own fields; the activity row lists each change (from → to). */
-export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
-  return writeWithActivity(actor, async (tx, record) => {
-    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+export const updateTaskCommand = defineCommand({
+  name: "task.update",
+  input: updateTaskInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: UpdateTaskInput) {
+    const userId = memberIdOf(principal);
+    const access = await taskForMember(userId, input.taskId, input.projectId, tx);
     authorize(access.role, "task.update", taskState(access));
     const { task } = access;
     const next = {
@@ -167,7 +181,7 @@ export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
     if (Object.keys(changes).length === 0) return summary(access);
     await tx
       .update(tasks)
-      .set({ ...next, updatedBy: actor.userId, updatedAt: new Date() })
+      .set({ ...next, updatedBy: userId, updatedAt: new Date() })
       .where(eq(tasks.id, task.id));
     // Those the new description names anew (not those it named before) are notified and follow.
     const mentions = changes.description
@@ -180,7 +194,11 @@ export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
       data: { ...taskDescription(access), changes, ...(mentions.length > 0 ? { mentions } : {}) },
     });
     return summary(access);
-  });
+  },
+});
+
+export function updateTask(actor: Actor, input: UpdateTaskInput) {
+  return execute(updateTaskCommand, principalOf(actor), input);
 }
 
 /**
@@ -188,54 +206,62 @@ export async function updateTask(actor: SignedIn, input: UpdateTaskInput) {
  * neighbours as they are inside this transaction; a move racing another into the same gap
  * gets a key of its own (positions.ts).
  */
-export async function moveTask(
-  actor: SignedIn,
-  input: { taskId: string; statusId: string; placement: Placement; projectId?: string },
-) {
-  return withRoomInColumn(() =>
-    writeWithActivity(actor, async (tx, record) => {
-      const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
-      authorize(access.role, "task.update", taskState(access));
-      const { task } = access;
-      const target = await statusOf(tx, task.projectId, input.statusId);
-      const placement = await resolvePlacement(tx, target.id, input.placement);
-      const position = await positionFor(tx, target.id, placement, task.id);
-      const moved = target.id !== task.statusId;
-      const becameDone = moved && target.category === "done";
-      const leftDone = moved && access.status.category === "done" && target.category !== "done";
-      await tx
-        .update(tasks)
-        .set({
-          statusId: target.id,
-          position,
-          completedAt: becameDone ? new Date() : leftDone ? null : task.completedAt,
-          updatedBy: actor.userId,
-          updatedAt: new Date(),
-        })
-        .where(eq(tasks.id, task.id));
-      await record({
-        verb: moved ? "task.moved" : "task.reordered",
-        ...taskSubject(access),
-        data: {
-          ...taskDescription(access),
-          ...(moved ? { changes: { status: { from: access.status.name, to: target.name } } } : {}),
-        },
-      });
-      return { ...summary(access), status: target.publicId, position };
-    }),
-  );
+type MoveTaskInput = { taskId: string; statusId: string; placement: Placement; projectId?: string };
+
+export const moveTaskCommand = defineCommand({
+  name: "task.move",
+  input: moveTaskInput,
+  policy: "task.update",
+  around: withRoomInColumn,
+  async run({ tx, record, principal }, input: MoveTaskInput) {
+    const userId = memberIdOf(principal);
+    const access = await taskForMember(userId, input.taskId, input.projectId, tx);
+    authorize(access.role, "task.update", taskState(access));
+    const { task } = access;
+    const target = await statusOf(tx, task.projectId, input.statusId);
+    const placement = await resolvePlacement(tx, target.id, input.placement);
+    const position = await positionFor(tx, target.id, placement, task.id);
+    const moved = target.id !== task.statusId;
+    const becameDone = moved && target.category === "done";
+    const leftDone = moved && access.status.category === "done" && target.category !== "done";
+    await tx
+      .update(tasks)
+      .set({
+        statusId: target.id,
+        position,
+        completedAt: becameDone ? new Date() : leftDone ? null : task.completedAt,
+        updatedBy: userId,
+        updatedAt: new Date(),
+      })
+      .where(eq(tasks.id, task.id));
+    await record({
+      verb: moved ? "task.moved" : "task.reordered",
+      ...taskSubject(access),
+      data: {
+        ...taskDescription(access),
+        ...(moved ? { changes: { status: { from: access.status.name, to: target.name } } } : {}),
+      },
+    });
+    return { ...summary(access), status: target.publicId, position };
+  },
+});
+
+export function moveTask(actor: Actor, input: MoveTaskInput) {
+  return execute(moveTaskCommand, principalOf(actor), input);
 }
 
 /**
  * Sets who the task is assigned to (members of the workspace only); the activity names who
  * was added and who removed.
  */
-export async function setTaskAssignees(
-  actor: SignedIn,
-  input: { taskId: string; projectId?: string; userIds: string[] },
-) {
-  return writeWithActivity(actor, async (tx, record) => {
-    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+type SetAssigneesInput = { taskId: string; projectId?: string; userIds: string[] };
+
+export const setTaskAssigneesCommand = defineCommand({
+  name: "task.set_assignees",
+  input: setAssigneesInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: SetAssigneesInput) {
+    const access = await taskForMember(memberIdOf(principal), input.taskId, input.projectId, tx);
     authorize(access.role, "task.update", taskState(access));
     const next = await membersAmong(tx, access.task.workspaceId, input.userIds);
     const current = (
@@ -269,7 +295,11 @@ export async function setTaskAssignees(
       },
     });
     return summary(access);
-  });
+  },
+});
+
+export function setTaskAssignees(actor: Actor, input: SetAssigneesInput) {
+  return execute(setTaskAssigneesCommand, principalOf(actor), input);
 }
 
 /** The members a text @mentions (chat's rule, app/.server/chat/mentions.ts). */
@@ -295,20 +325,28 @@ async function namesOf(tx: Transaction, userIds: string[]) {
 }
 
 /** Soft-deletes a task and its subtasks (their numbers stay taken). */
-export async function deleteTask(actor: SignedIn, input: { taskId: string; projectId?: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
-    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+export const deleteTaskCommand = defineCommand({
+  name: "task.delete",
+  input: taskRefInput,
+  policy: "task.delete",
+  async run({ tx, record, principal }, input: { taskId: string; projectId?: string }) {
+    const userId = memberIdOf(principal);
+    const access = await taskForMember(userId, input.taskId, input.projectId, tx);
     authorize(access.role, "task.delete", taskState(access));
     const now = new Date();
     await tx
       .update(tasks)
-      .set({ deletedAt: now, updatedBy: actor.userId })
+      .set({ deletedAt: now, updatedBy: userId })
       .where(
         and(sql`(${tasks.id} = ${access.task.id} or ${tasks.parentId} = ${access.task.id})`, isNull(tasks.deletedAt)),
       );
     await record({ verb: "task.deleted", ...taskSubject(access), data: taskDescription(access) });
     return summary(access);
-  });
+  },
+});
+
+export function deleteTask(actor: Actor, input: { taskId: string; projectId?: string }) {
+  return execute(deleteTaskCommand, principalOf(actor), input);
 }
 
 /** A status of the project by public id, or its first not-started one. */

@@ -1,0 +1,79 @@
+import type { Actor } from "../activity/use-case";
+import { ForbiddenError } from "../errors";
+
+/**
+ * Who a command runs for. A signed-in member on a page (`user`), a personal API token
+ * acting as its member inside one workspace (`token`), a workspace's automation rule or an
+ * import acting as the member who set it up (`automation`), or Plotline itself (`system`:
+ * boot steps, retention, the demo). The member's role in the workspace is what the policies
+ * weigh; a token is further bound to its workspace and its scopes.
+ *
+ * It is an Actor too (the activity layer's view: whose row, which tab), so use cases that
+ * still take an actor take a principal unchanged.
+ */
+export type PrincipalKind = "user" | "token" | "automation" | "system";
+export type Scope = "read" | "write";
+
+export type Principal = Actor & {
+  kind: PrincipalKind;
+  /** The user's id, the token's public id, the rule's id, or "system". */
+  id: string;
+  /** A token or a rule acts inside this workspace (internal id) and no other. */
+  workspaceId?: string;
+  /** What a token may do; absent: whatever the member's role allows. */
+  scopes?: readonly Scope[];
+  /** Authentication assurance of a user's session (aal2 after a second factor). */
+  aal?: "aal1" | "aal2";
+};
+
+export type UserPrincipal = Principal & { kind: "user"; userId: string };
+
+/** A signed-in member, as a page's request resolves it (http/respond.ts requireActor). */
+export function userPrincipal(userId: string, ip: string | null, clientId: string | null = null): UserPrincipal {
+  return { kind: "user", id: userId, userId, ip, clientId };
+}
+
+/** A personal API token: its member's role, its workspace only, its scope. */
+export function tokenPrincipal(token: {
+  tokenId: string;
+  name: string;
+  userId: string;
+  workspaceId: string;
+  scope: Scope;
+  ip: string | null;
+}): Principal & { userId: string } {
+  return {
+    kind: "token",
+    id: token.tokenId,
+    userId: token.userId,
+    workspaceId: token.workspaceId,
+    scopes: token.scope === "write" ? ["read", "write"] : ["read"],
+    ip: token.ip,
+    clientId: null,
+    via: { kind: "token", id: token.tokenId, name: token.name },
+  };
+}
+
+/** Plotline itself: seeding, retention, jobs that change data on nobody's behalf. */
+export const SYSTEM: Principal = { kind: "system", id: "system", userId: null, ip: null, clientId: null };
+
+/** Whether the principal may write at all (a read-only token may not). */
+export function mayWrite(principal: Principal) {
+  return !principal.scopes || principal.scopes.includes("write");
+}
+
+/**
+ * The principal as use cases not yet given one are called (tests, jobs): an actor with a
+ * user is that user, through a token when it says so.
+ */
+export function principalOf(actor: Actor | Principal): Principal {
+  if ("kind" in actor) return actor;
+  if (!actor.userId) return { ...SYSTEM, ip: actor.ip };
+  return { kind: actor.via ? "token" : "user", id: actor.via?.id ?? actor.userId, ...actor };
+}
+
+/** The member a command acts as: a user's own id, a token's or rule's member; never the system. */
+export function memberIdOf(principal: Principal): string {
+  if (!principal.userId) throw new ForbiddenError("This change needs a member of the workspace.");
+  return principal.userId;
+}
