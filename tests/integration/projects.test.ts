@@ -144,8 +144,12 @@ describe.each(engines)("workspaces and projects on %s", (engine) => {
         () => updateProject(actor, { projectId: id, description: "edited" }),
         () => updateProject(actor, { projectId: id, key: "THAW" }),
         () => updateProject(actor, { projectId: id, color: "rose" }),
-        () => setProjectCover(actor, { projectId: id, coverPath: "covers/planted.webp" }),
-        () => setProjectCover(actor, { projectId: id, coverPath: null }),
+        () =>
+          setProjectCover(actor, {
+            projectId: id,
+            cover: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "planted.png", { type: "image/png" }),
+          }),
+        () => setProjectCover(actor, { projectId: id, cover: null }),
       ];
       for (const write of writes) await expect(write()).rejects.toThrow("This project is archived and read-only.");
     }
@@ -167,7 +171,7 @@ describe.each(engines)("workspaces and projects on %s", (engine) => {
     const before = await activityCount();
     const writes = [
       () => updateProject(owner.actor, { projectId: id, name: "Back" }),
-      () => setProjectCover(owner.actor, { projectId: id, coverPath: null }),
+      () => setProjectCover(owner.actor, { projectId: id, cover: null }),
       () => setProjectArchived(owner.actor, { projectId: id, archived: true }),
       () => setProjectStarred(owner.actor, { projectId: id, starred: true }),
       () => deleteProject(owner.actor, { projectId: id }),

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import { db } from "../db";
+import type { Database, Transaction } from "../db/client";
 import { aiConversations, aiMessages, projects, workspaces } from "../db/schema";
 import { NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
@@ -175,8 +176,12 @@ export async function deleteConversation(actor: SignedIn, publicId: string) {
 }
 
 /** An assistant message of the user's own, for Apply and Dismiss; anyone else's is "not found". */
-export async function assistantMessageOf(userId: string, messagePublicId: string) {
-  const [row] = await db()
+export async function assistantMessageOf(
+  userId: string,
+  messagePublicId: string,
+  tx: Database | Transaction = db(),
+) {
+  const [row] = await tx
     .select({ message: aiMessages })
     .from(aiMessages)
     .innerJoin(aiConversations, eq(aiConversations.id, aiMessages.conversationId))
@@ -194,8 +199,9 @@ export async function moveProposal(
   from: "pending" | "applied",
   to: "pending" | "applied" | "dismissed",
   proposal?: Proposal & { applied: number },
+  tx: Database | Transaction = db(),
 ) {
-  const moved = await db()
+  const moved = await tx
     .update(aiMessages)
     .set({ proposalState: to, ...(proposal ? { proposal } : {}) })
     .where(and(eq(aiMessages.id, messageId), eq(aiMessages.proposalState, from)))

@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
 
 import { db } from "../db";
 import { projects, workspaceMembers, workspaces } from "../db/schema";
@@ -7,7 +8,9 @@ import { logger } from "../logger";
 import { authorize } from "../policies";
 import { liveProjects } from "../projects/access";
 import { consume, type Limit } from "../security/rate-limit";
-import { createTask, moveTask, setTaskAssignees, updateTask } from "../tasks/tasks";
+import { createTaskCommand, moveTaskCommand, setTaskAssigneesCommand, updateTaskCommand } from "../tasks/tasks";
+import { defineCommand, execute, within, type UnitOfWork } from "../commands/command";
+import { memberIdOf, principalOf } from "../commands/principal";
 import {
   addAssistantMessage,
   addUserMessage,
@@ -243,34 +246,40 @@ export async function askAndWait(actor: SignedIn, input: AskInput, signal: Abort
 }
 
 /**
- * Applies a proposal's changes, in order, each through its task use case with the user's
- * own role, so a viewer's Apply is refused there and nothing changes. The claim (pending →
- * applied) makes a double click apply once; if a change fails, the proposal goes back to
- * pending, remembering how many were applied, and Apply again goes on from there.
+ * Applies a proposal's changes, in order, each through its task command with the user's
+ * own role, all in one unit of work: a viewer's Apply is refused there and nothing changes,
+ * and a change that fails leaves every earlier one undone too. The claim (pending → applied)
+ * is part of the same unit, so a double click applies once and a failure leaves the
+ * proposal pending, to apply again whole.
  */
-export async function applyProposal(actor: SignedIn, messageId: string) {
-  const message = await assistantMessageOf(actor.userId, messageId);
-  const proposal = readProposal(message.proposal);
-  if (!proposal) throw new FieldError("proposal", "There is nothing to apply in this answer.");
-  if (message.proposalState === "applied") throw new FieldError("proposal", "These changes are already applied.");
-  if (message.proposalState === "dismissed") throw new FieldError("proposal", "These changes were dismissed.");
-  if (!(await moveProposal(message.id, "pending", "applied"))) {
-    throw new FieldError("proposal", "These changes are already being applied.");
-  }
-  let applied = proposal.applied;
-  try {
-    for (; applied < proposal.changes.length; applied += 1) await applyChange(actor, proposal.changes[applied]!);
-  } catch (failure) {
-    await moveProposal(message.id, "applied", "pending", { ...proposal, applied });
-    throw failure;
-  }
-  await moveProposal(message.id, "applied", "applied", { ...proposal, applied });
-  return { applied: applied - proposal.applied, total: proposal.changes.length };
+export const applyProposalCommand = defineCommand({
+  name: "assistant.apply",
+  input: z.object({ messageId: z.string().min(1).max(40) }),
+  policy: "assistant.use",
+  async run(uow, input: { messageId: string }) {
+    const userId = memberIdOf(uow.principal);
+    const message = await assistantMessageOf(userId, input.messageId, uow.tx);
+    const proposal = readProposal(message.proposal);
+    if (!proposal) throw new FieldError("proposal", "There is nothing to apply in this answer.");
+    if (message.proposalState === "applied") throw new FieldError("proposal", "These changes are already applied.");
+    if (message.proposalState === "dismissed") throw new FieldError("proposal", "These changes were dismissed.");
+    const total = proposal.changes.length;
+    if (!(await moveProposal(message.id, "pending", "applied", { ...proposal, applied: total }, uow.tx))) {
+      throw new FieldError("proposal", "These changes are already being applied.");
+    }
+    // A proposal applied in part by an earlier version (one change per transaction) goes on from there.
+    for (const change of proposal.changes.slice(proposal.applied)) await applyChange(uow, change);
+    return { applied: total - proposal.applied, total };
+  },
+});
+
+export function applyProposal(actor: SignedIn, messageId: string) {
+  return execute(applyProposalCommand, principalOf(actor), { messageId });
 }
 
-async function applyChange(actor: SignedIn, change: ProposedChange) {
+async function applyChange(uow: UnitOfWork, change: ProposedChange) {
   if (change.kind === "create_task") {
-    await createTask(actor, {
+    await within(uow, createTaskCommand, {
       projectId: change.projectId,
       title: change.title,
       description: change.description,
@@ -281,16 +290,17 @@ async function applyChange(actor: SignedIn, change: ProposedChange) {
     });
     return;
   }
+  const taskId = change.taskId;
   if (change.status) {
-    await moveTask(actor, { taskId: change.taskId, statusId: change.status.statusId, placement: { at: "end" } });
+    await within(uow, moveTaskCommand, { taskId, statusId: change.status.statusId, placement: { at: "end" } });
   }
   if (change.assignee) {
-    await setTaskAssignees(actor, {
-      taskId: change.taskId,
+    await within(uow, setTaskAssigneesCommand, {
+      taskId,
       userIds: change.assignee.userId ? [change.assignee.userId] : [],
     });
   }
-  if (change.dueDate) await updateTask(actor, { taskId: change.taskId, dueDate: change.dueDate.to });
+  if (change.dueDate) await within(uow, updateTaskCommand, { taskId, dueDate: change.dueDate.to });
 }
 
 /** Sets a proposal aside without applying it. */

@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import { postMessageInput, editMessageInput, deleteMessageInput } from "../tasks/inputs";
 import type { Transaction } from "../db/client";
 import { messages, profiles, workspaceMembers } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
@@ -22,8 +25,12 @@ type SignedIn = Actor & { userId: string };
 /** How much of a message the activity log keeps: enough to recognise it. */
 const EXCERPT_LENGTH = 80;
 
-export async function postMessage(actor: SignedIn, input: { projectId: string; body: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const postMessageCommand = defineCommand({
+  name: "message.create",
+  input: postMessageInput,
+  policy: "message.create",
+  async run({ tx, record, principal }, input: { projectId: string; body: string }) {
+    const actor = asMember(principal);
     const access = await projectForMember(actor.userId, input.projectId, tx);
     authorize(access.role, "message.create", { parent: access.project });
     const body = checkedBody(input.body);
@@ -43,11 +50,19 @@ export async function postMessage(actor: SignedIn, input: { projectId: string; b
       data: { excerpt: excerptOf(body), mentions },
     });
     return { id: publicId, mentions };
-  });
+  },
+});
+
+export function postMessage(actor: Actor, input: { projectId: string; body: string }) {
+  return execute(postMessageCommand, principalOf(actor), input);
 }
 
-export async function editMessage(actor: SignedIn, input: { projectId: string; messageId: string; body: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const editMessageCommand = defineCommand({
+  name: "message.update",
+  input: editMessageInput,
+  policy: "message.update",
+  async run({ tx, record, principal }, input: { projectId: string; messageId: string; body: string }) {
+    const actor = asMember(principal);
     const { access, message } = await messageForMember(tx, actor, input);
     authorize(access.role, "message.update", stateOf(access, message, actor));
     const body = checkedBody(input.body);
@@ -62,12 +77,20 @@ export async function editMessage(actor: SignedIn, input: { projectId: string; m
       data: { excerpt: excerptOf(body), mentions, addedMentions },
     });
     return { id: message.publicId, mentions };
-  });
+  },
+});
+
+export function editMessage(actor: Actor, input: { projectId: string; messageId: string; body: string }) {
+  return execute(editMessageCommand, principalOf(actor), input);
 }
 
 /** Soft-deletes a message: the thread shows "This message was deleted." in its place. */
-export async function deleteMessage(actor: SignedIn, input: { projectId: string; messageId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteMessageCommand = defineCommand({
+  name: "message.delete",
+  input: deleteMessageInput,
+  policy: "message.delete",
+  async run({ tx, record, principal }, input: { projectId: string; messageId: string }) {
+    const actor = asMember(principal);
     const { access, message } = await messageForMember(tx, actor, input);
     authorize(access.role, "message.delete", stateOf(access, message, actor));
     await tx.update(messages).set({ deletedAt: new Date() }).where(eq(messages.id, message.id));
@@ -81,7 +104,11 @@ export async function deleteMessage(actor: SignedIn, input: { projectId: string;
       },
     });
     return { id: message.publicId };
-  });
+  },
+});
+
+export function deleteMessage(actor: Actor, input: { projectId: string; messageId: string }) {
+  return execute(deleteMessageCommand, principalOf(actor), input);
 }
 
 /** The project (for a member) and one of its messages; a message of another project is not found. */

@@ -18,6 +18,10 @@ export type UnitOfWork = {
   /** Appends an activity row (and so an event) in this unit of work. */
   record: RecordActivity;
   principal: Principal;
+  /** Runs once the unit of work has committed (remove a file the change let go of). */
+  afterCommit(effect: () => Promise<unknown>): void;
+  /** Runs if it rolls back (remove a file written for a row that never was). */
+  onRollback(effect: () => Promise<unknown>): void;
 };
 
 export type Command<Input = unknown, Output = unknown> = {
@@ -80,7 +84,25 @@ export async function within<Input, Output>(
  * in another one: the whole unit rolls back as not found, whatever the command forgot.
  */
 export async function inUnitOfWork<T>(principal: Principal, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  return writeWithActivity(principal, (tx, record) => work({ tx, principal, record: bound(principal, record) }));
+  const committed: (() => Promise<unknown>)[] = [];
+  const rolledBack: (() => Promise<unknown>)[] = [];
+  let result: T;
+  try {
+    result = await writeWithActivity(principal, (tx, record) =>
+      work({
+        tx,
+        principal,
+        record: bound(principal, record),
+        afterCommit: (effect) => committed.push(effect),
+        onRollback: (effect) => rolledBack.push(effect),
+      }),
+    );
+  } catch (error) {
+    await Promise.allSettled(rolledBack.map((effect) => effect()));
+    throw error;
+  }
+  await Promise.allSettled(committed.map((effect) => effect()));
+  return result;
 }
 
 function bound(principal: Principal, record: RecordActivity): RecordActivity {

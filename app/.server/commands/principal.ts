@@ -77,3 +77,8 @@ export function memberIdOf(principal: Principal): string {
   if (!principal.userId) throw new ForbiddenError("This change needs a member of the workspace.");
   return principal.userId;
 }
+
+/** The principal as the member it acts for, for use cases written against an actor with a user. */
+export function asMember(principal: Principal): Principal & { userId: string } {
+  return { ...principal, userId: memberIdOf(principal) };
+}

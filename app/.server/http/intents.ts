@@ -24,38 +24,47 @@ export type IntentContext = {
   viaFetcher: boolean;
 };
 
-export type Refusal = { field: string; message: string };
+export type Refusal = { field: string; message: string; status: 400 | 403 | 404 };
 export type Parsed<Input> =
   | { ok: true; input: Input; submission?: Submission<unknown> }
-  | ({ ok: false; submission?: Submission<unknown> } & Refusal);
+  | ({ ok: false; submission?: Submission<unknown> } & Omit<Refusal, "status">);
 
-export type Intent<Input, Output, Done, Refused, Fetched> = {
+export type Intent<Input, Output, Done, Refused, Fetched, Result = Output> = {
   /** The command the intent runs; its name is what the fuzz and the sweep enumerate. */
   command: Command<Input, Output>;
+  /**
+   * A read-only check before the form is even parsed (the right to shape the workflow, say),
+   * so nobody learns anything from its validation.
+   */
+  guard?(context: IntentContext): Promise<unknown>;
   parse(context: IntentContext): Parsed<Input> | Promise<Parsed<Input>>;
   /** Steps around the command (store an upload first, tidy after); the command by default. */
-  run?(context: IntentContext, input: Input): Promise<Output>;
+  run?(context: IntentContext, input: Input): Promise<Result>;
   /** A plain form's answer once the command has run. */
-  done(output: Output, context: IntentContext): Done | Promise<Done>;
-  /** A plain form's answer to a refusal; conform's reply beside the field by default. */
+  done(output: Result, context: IntentContext): Done | Promise<Done>;
+  /**
+   * The answer to a refusal: bad input or a field the command refused (400), and for a
+   * fetcher also a 403 or 404. By default a fetcher gets `{ intent, error }` and a plain
+   * form conform's reply beside the field.
+   */
   refused?(refusal: Refusal, context: IntentContext, submission?: Submission<unknown>): Refused;
   /** A fetcher's answer once the command has run; `{ intent, ok: true }` by default. */
-  fetched?(output: Output, context: IntentContext): Fetched;
+  fetched?(output: Result, context: IntentContext): Fetched;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map holds intents of every input and output
-type AnyIntent = Intent<any, any, unknown, unknown, unknown>;
+type AnyIntent = Intent<any, any, unknown, unknown, unknown, any>;
 export type IntentMap = Record<string, AnyIntent>;
 
 /** Declares one intent, inferring its input and output from its command. */
-export function intent<Input, Output, Done, Refused = never, Fetched = never>(
-  definition: Intent<Input, Output, Done, Refused, Fetched>,
+export function intent<Input, Output, Done, Refused = never, Fetched = never, Result = Output>(
+  definition: Intent<Input, Output, Done, Refused, Fetched, Result>,
 ) {
   return definition;
 }
 
 type Answers<I> =
-  I extends Intent<infer _Input, infer _Output, infer Done, infer Refused, infer Fetched>
+  I extends Intent<infer _Input, infer _Output, infer Done, infer Refused, infer Fetched, infer _Result>
     ? Done | Refused | Fetched
     : never;
 type DefaultAnswers = ReturnType<typeof fetcherRefusal> | ReturnType<typeof fetcherOk> | ReturnType<typeof formRefusal>;
@@ -84,63 +93,60 @@ export function intentAction<M extends IntentMap, Fallback>(
 }
 
 async function dispatch(handler: AnyIntent, context: IntentContext): Promise<unknown> {
-  const parsed = await handler.parse(context);
-  if (!parsed.ok) return refuse(handler, context, parsed, 400, parsed.submission);
+  let submission: Submission<unknown> | undefined;
   try {
+    await handler.guard?.(context);
+    const parsed = await handler.parse(context);
+    submission = parsed.submission;
+    if (!parsed.ok) return refuse(handler, context, { ...parsed, status: 400 }, submission);
     const output = handler.run
       ? await handler.run(context, parsed.input)
       : await execute(handler.command, context.principal, parsed.input);
     if (context.viaFetcher) return handler.fetched ? handler.fetched(output, context) : fetcherOk(context.intent);
     return await handler.done(output, context);
   } catch (error) {
-    if (error instanceof FieldError) return refuse(handler, context, error, 400, parsed.submission);
-    if (error instanceof PlanLimitError) {
-      return refuse(handler, context, { field: "", message: error.message }, 400, parsed.submission);
-    }
-    if (context.viaFetcher && error instanceof NotFoundError) {
-      const subject = error.subject.toLowerCase();
-      return fetcherRefusal(
-        context.intent,
-        `This ${subject} no longer exists, or you no longer have access to it.`,
-        404,
-      );
-    }
-    if (context.viaFetcher && error instanceof ForbiddenError) return fetcherRefusal(context.intent, error.message, 403);
-    throw httpError(error);
+    const refusal = refusalOf(error, context.viaFetcher);
+    if (!refusal) throw httpError(error);
+    return refuse(handler, context, refusal, submission);
   }
 }
 
-function refuse(
-  handler: AnyIntent,
-  context: IntentContext,
-  refusal: Refusal,
-  status: 400,
-  submission?: Submission<unknown>,
-) {
-  if (context.viaFetcher) return fetcherRefusal(context.intent, refusal.message, status);
+/** What the page is told in place; null: the 403/404 page (or a real failure) instead. */
+function refusalOf(error: unknown, viaFetcher: boolean): Refusal | null {
+  if (error instanceof FieldError) return { field: error.field, message: error.message, status: 400 };
+  if (error instanceof PlanLimitError) return { field: "", message: error.message, status: 400 };
+  if (!viaFetcher) return null;
+  if (error instanceof NotFoundError) {
+    const subject = error.subject.toLowerCase();
+    return { field: "", message: `This ${subject} no longer exists, or you no longer have access to it.`, status: 404 };
+  }
+  if (error instanceof ForbiddenError) return { field: "", message: error.message, status: 403 };
+  return null;
+}
+
+function refuse(handler: AnyIntent, context: IntentContext, refusal: Refusal, submission?: Submission<unknown>) {
   if (handler.refused) return handler.refused(refusal, context, submission);
+  if (context.viaFetcher) return fetcherRefusal(context.intent, refusal.message, refusal.status);
   if (submission) return formRefusal(context.intent, refusal, submission);
-  throw data(refusal.message, { status });
+  throw data(refusal.message, { status: refusal.status });
 }
 
 function fetcherOk(intent: string) {
   return data({ intent, ok: true as const });
 }
 
-function fetcherRefusal(intent: string, error: string, status: 400 | 403 | 404) {
+export function fetcherRefusal(intent: string, error: string, status: 400 | 403 | 404) {
   return data({ intent, error }, { status });
 }
 
 /** The form again, with what was typed and the message beside its field (or above the form). */
-function formRefusal(intent: string, refusal: Refusal, submission: Submission<unknown>) {
+export function formRefusal(intent: string, refusal: Refusal, submission: Submission<unknown>) {
   // The schema's own errors are in the submission already; a command's refusal is added.
   const result =
     submission.status === "error"
       ? submission.reply()
       : submission.reply(
-          refusal.field
-            ? { fieldErrors: { [refusal.field]: [refusal.message] } }
-            : { formErrors: [refusal.message] },
+          refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] },
         );
   return data({ intent, result }, { status: 400 });
 }

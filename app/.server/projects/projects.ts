@@ -1,6 +1,17 @@
 import { and, eq, like, ne } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import { removeImage, storeImage } from "../uploads/images";
+import {
+  archiveProjectInput,
+  createProjectInput,
+  deleteProjectInput,
+  projectCoverInput,
+  starProjectInput,
+  updateProjectInput,
+} from "./inputs";
 import type { Transaction } from "../db/client";
 import { projects, projectStars, projectVisits, type Role } from "../db/schema";
 import { db } from "../db";
@@ -58,8 +69,12 @@ export type CreateProjectInput = {
   color?: ProjectColor;
 };
 
-export async function createProject(actor: SignedIn, input: CreateProjectInput) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const createProjectCommand = defineCommand({
+  name: "project.create",
+  input: createProjectInput,
+  policy: "project.create",
+  async run({ tx, record, principal }, input: CreateProjectInput) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     const project = await insertProject(tx, actor, workspace, input);
     await createDefaultStatuses(tx, project.id);
@@ -72,7 +87,11 @@ export async function createProject(actor: SignedIn, input: CreateProjectInput) 
       data: { name: project.name, key: project.key },
     });
     return { id: project.publicId, name: project.name, key: project.key };
-  });
+  },
+});
+
+export function createProject(actor: Actor, input: CreateProjectInput) {
+  return execute(createProjectCommand, principalOf(actor), input);
 }
 
 /**
@@ -124,8 +143,12 @@ export type UpdateProjectInput = {
 const EDITABLE = ["name", "description", "key", "color"] as const;
 
 /** Changes name, description, key or colour; the activity row lists each change (from → to). */
-export async function updateProject(actor: SignedIn, input: UpdateProjectInput) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const updateProjectCommand = defineCommand({
+  name: "project.update",
+  input: updateProjectInput,
+  policy: "project.update",
+  async run({ tx, record, principal }, input: UpdateProjectInput) {
+    const actor = asMember(principal);
     const access = await projectForMember(actor.userId, input.projectId, tx);
     authorize(access.role, "project.update", access.project);
     const { project } = access;
@@ -153,29 +176,52 @@ export async function updateProject(actor: SignedIn, input: UpdateProjectInput) 
       data: { name: next.name, changes },
     });
     return { ...summary(access), name: next.name, key: next.key };
-  });
+  },
+});
+
+export function updateProject(actor: Actor, input: UpdateProjectInput) {
+  return execute(updateProjectCommand, principalOf(actor), input);
 }
 
-/** Sets (a path under the uploads folder) or clears the cover image. */
-export async function setProjectCover(actor: SignedIn, input: { projectId: string; coverPath: string | null }) {
-  return writeWithActivity(actor, async (tx, record) => {
+/**
+ * Sets or clears the cover image. The new image is stored inside the unit of work and
+ * removed again if it rolls back; the old one is removed only once the change has committed.
+ */
+export const setProjectCoverCommand = defineCommand({
+  name: "project.set_cover",
+  input: projectCoverInput,
+  policy: "project.update",
+  async run({ tx, record, principal, afterCommit, onRollback }, input: { projectId: string; cover: File | null }) {
+    const actor = asMember(principal);
     const access = await projectForMember(actor.userId, input.projectId, tx);
+    // The right to change the project is checked before the file is even looked at.
     authorize(access.role, "project.update", access.project);
+    const stored = input.cover ? await storeImage("covers", input.cover, { field: "cover" }) : null;
+    if (stored) onRollback(() => removeImage(stored.path));
     await tx
       .update(projects)
-      .set({ coverPath: input.coverPath, updatedBy: actor.userId, updatedAt: new Date() })
+      .set({ coverPath: stored?.path ?? null, updatedBy: actor.userId, updatedAt: new Date() })
       .where(eq(projects.id, access.project.id));
     await record({
-      verb: input.coverPath ? "project.cover_changed" : "project.cover_removed",
+      verb: stored ? "project.cover_changed" : "project.cover_removed",
       ...subject(access),
       data: { name: access.project.name },
     });
-    return { previous: access.project.coverPath };
-  });
+    afterCommit(() => removeImage(access.project.coverPath));
+    return summary(access);
+  },
+});
+
+export function setProjectCover(actor: Actor, input: { projectId: string; cover: File | null }) {
+  return execute(setProjectCoverCommand, principalOf(actor), input);
 }
 
-export async function setProjectArchived(actor: SignedIn, input: { projectId: string; archived: boolean }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const setProjectArchivedCommand = defineCommand({
+  name: "project.archive",
+  input: archiveProjectInput,
+  policy: "project.archive",
+  async run({ tx, record, principal }, input: { projectId: string; archived: boolean }) {
+    const actor = asMember(principal);
     const access = await projectForMember(actor.userId, input.projectId, tx);
     authorize(access.role, "project.archive", access.project);
     if (Boolean(access.project.archivedAt) === input.archived) return summary(access);
@@ -189,15 +235,23 @@ export async function setProjectArchived(actor: SignedIn, input: { projectId: st
       data: { name: access.project.name },
     });
     return summary(access);
-  });
+  },
+});
+
+export function setProjectArchived(actor: Actor, input: { projectId: string; archived: boolean }) {
+  return execute(setProjectArchivedCommand, principalOf(actor), input);
 }
 
 /**
  * Soft-deletes a project (owner or admin). `confirmName`, when given, must be the
  * project's name: the settings page asks the user to type it.
  */
-export async function deleteProject(actor: SignedIn, input: { projectId: string; confirmName?: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteProjectCommand = defineCommand({
+  name: "project.delete",
+  input: deleteProjectInput,
+  policy: "project.delete",
+  async run({ tx, record, principal }, input: { projectId: string; confirmName?: string }) {
+    const actor = asMember(principal);
     const access = await projectForMember(actor.userId, input.projectId, tx);
     authorize(access.role, "project.delete", access.project);
     if (input.confirmName !== undefined && input.confirmName.trim() !== access.project.name) {
@@ -209,12 +263,20 @@ export async function deleteProject(actor: SignedIn, input: { projectId: string;
       .where(eq(projects.id, access.project.id));
     await record({ verb: "project.deleted", ...subject(access), data: { name: access.project.name } });
     return summary(access);
-  });
+  },
+});
+
+export function deleteProject(actor: Actor, input: { projectId: string; confirmName?: string }) {
+  return execute(deleteProjectCommand, principalOf(actor), input);
 }
 
 /** Stars or unstars a project for the actor alone (any member, viewers too). */
-export async function setProjectStarred(actor: SignedIn, input: { projectId: string; starred: boolean }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const setProjectStarredCommand = defineCommand({
+  name: "project.star",
+  input: starProjectInput,
+  policy: "project.star",
+  async run({ tx, record, principal }, input: { projectId: string; starred: boolean }) {
+    const actor = asMember(principal);
     const access = await projectForMember(actor.userId, input.projectId, tx);
     authorize(access.role, "project.star", access.project);
     if (access.starred === input.starred) return { ...summary(access), starred: input.starred };
@@ -234,7 +296,11 @@ export async function setProjectStarred(actor: SignedIn, input: { projectId: str
       data: { name: access.project.name },
     });
     return { ...summary(access), starred: input.starred };
-  });
+  },
+});
+
+export function setProjectStarred(actor: Actor, input: { projectId: string; starred: boolean }) {
+  return execute(setProjectStarredCommand, principalOf(actor), input);
 }
 
 /** A visit is written at most this often per user and project (by each process). */

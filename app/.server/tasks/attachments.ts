@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { memberIdOf, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { attachments, profiles } from "../db/schema";
@@ -11,64 +13,70 @@ import { authorize } from "../policies";
 import { isInlineImage, removeAttachmentFile, safeFileName, writeAttachmentFile } from "../uploads/attachment-files";
 import { ATTACHMENT_TOO_LARGE } from "~/validation/attachments";
 import { taskDescription, taskForMember, taskState, taskSubject } from "./access";
+import { addAttachmentInput, removeAttachmentInput } from "./inputs";
 
 /**
  * Files on a task: editors attach and remove them, every member of the workspace lists and
- * downloads them. The file is written before its row and removed if the row is refused;
- * a removed row's file is deleted only once the removal has committed.
+ * downloads them. The file is written inside the unit of work, after the policy's check,
+ * and removed if it rolls back; a removed row's file is deleted only once the removal has
+ * committed.
  */
-type SignedIn = Actor & { userId: string };
 
 /** A task keeps a list that fits on its page. */
 export const MAX_ATTACHMENTS_PER_TASK = 100;
 
-export async function addAttachment(actor: SignedIn, input: { taskId: string; projectId?: string; file: File }) {
-  const { file } = input;
-  if (file.size === 0) throw new FieldError("file", "Choose a file to attach.");
-  if (file.size > MAX_ATTACHMENT_BYTES) throw new FieldError("file", ATTACHMENT_TOO_LARGE);
-  // Refuse before writing anything to disk; the transaction checks again.
-  const before = await taskForMember(actor.userId, input.taskId, input.projectId);
-  authorize(before.role, "attachment.create", taskState(before));
-  const storagePath = await writeAttachmentFile(file);
-  try {
-    return await writeWithActivity(actor, async (tx, record) => {
-      const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
-      authorize(access.role, "attachment.create", taskState(access));
-      await assertRoom(tx, access.task.id);
-      const fileName = safeFileName(file.name);
-      const [row] = await tx
-        .insert(attachments)
-        .values({
-          publicId: newPublicId(),
-          workspaceId: access.task.workspaceId,
-          taskId: access.task.id,
-          uploadedBy: actor.userId,
-          fileName,
-          // The uploader's word, kept as said; the download decides what is safe to send it as.
-          contentType: (file.type || "application/octet-stream").slice(0, 200),
-          sizeBytes: file.size,
-          storagePath,
-        })
-        .returning({ publicId: attachments.publicId });
-      await record({
-        verb: "task.attachment_added",
-        ...taskSubject(access),
-        data: { ...taskDescription(access), file: fileName, size: file.size },
-      });
-      return { id: row!.publicId, fileName, image: isInlineImage(file.type) };
+type AddAttachmentInput = { taskId: string; projectId?: string; file: File };
+
+export const addAttachmentCommand = defineCommand({
+  name: "attachment.add",
+  input: addAttachmentInput,
+  policy: "attachment.create",
+  async run({ tx, record, principal, onRollback }, input: AddAttachmentInput) {
+    const { file } = input;
+    if (file.size === 0) throw new FieldError("file", "Choose a file to attach.");
+    if (file.size > MAX_ATTACHMENT_BYTES) throw new FieldError("file", ATTACHMENT_TOO_LARGE);
+    const userId = memberIdOf(principal);
+    const access = await taskForMember(userId, input.taskId, input.projectId, tx);
+    authorize(access.role, "attachment.create", taskState(access));
+    await assertRoom(tx, access.task.id);
+    const storagePath = await writeAttachmentFile(file);
+    onRollback(() => removeAttachmentFile(storagePath));
+    const fileName = safeFileName(file.name);
+    const [row] = await tx
+      .insert(attachments)
+      .values({
+        publicId: newPublicId(),
+        workspaceId: access.task.workspaceId,
+        taskId: access.task.id,
+        uploadedBy: userId,
+        fileName,
+        // The uploader's word, kept as said; the download decides what is safe to send it as.
+        contentType: (file.type || "application/octet-stream").slice(0, 200),
+        sizeBytes: file.size,
+        storagePath,
+      })
+      .returning({ publicId: attachments.publicId });
+    await record({
+      verb: "task.attachment_added",
+      ...taskSubject(access),
+      data: { ...taskDescription(access), file: fileName, size: file.size },
     });
-  } catch (error) {
-    await removeAttachmentFile(storagePath);
-    throw error;
-  }
+    return { id: row!.publicId, fileName, image: isInlineImage(file.type) };
+  },
+});
+
+export function addAttachment(actor: Actor, input: AddAttachmentInput) {
+  return execute(addAttachmentCommand, principalOf(actor), input);
 }
 
-export async function removeAttachment(
-  actor: SignedIn,
-  input: { taskId: string; projectId?: string; attachmentId: string },
-) {
-  const removed = await writeWithActivity(actor, async (tx, record) => {
-    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+type RemoveAttachmentInput = { taskId: string; projectId?: string; attachmentId: string };
+
+export const removeAttachmentCommand = defineCommand({
+  name: "attachment.remove",
+  input: removeAttachmentInput,
+  policy: "attachment.delete",
+  async run({ tx, record, principal, afterCommit }, input: RemoveAttachmentInput) {
+    const access = await taskForMember(memberIdOf(principal), input.taskId, input.projectId, tx);
     authorize(access.role, "attachment.delete", taskState(access));
     const [attachment] = await tx
       .delete(attachments)
@@ -80,11 +88,14 @@ export async function removeAttachment(
       ...taskSubject(access),
       data: { ...taskDescription(access), file: attachment.fileName },
     });
-    return attachment;
-  });
-  // Only now that the row is gone for good: a rolled-back removal keeps its file.
-  await removeAttachmentFile(removed.storagePath);
-  return { fileName: removed.fileName };
+    // Only once the row is gone for good: a rolled-back removal keeps its file.
+    afterCommit(() => removeAttachmentFile(attachment.storagePath));
+    return { fileName: attachment.fileName };
+  },
+});
+
+export function removeAttachment(actor: Actor, input: RemoveAttachmentInput) {
+  return execute(removeAttachmentCommand, principalOf(actor), input);
 }
 
 /** A task's attachments, newest first, for its page. */

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import type { Transaction } from "../db/client";
 import {
   labels,
@@ -17,6 +19,7 @@ import { FieldError } from "../errors";
 import { authorize } from "../policies";
 import { projectForMember } from "../projects/access";
 import { taskKey } from "./access";
+import { bulkEditInput } from "./inputs";
 import { positionsAtEnd } from "./positions";
 
 /**
@@ -27,8 +30,6 @@ import { positionsAtEnd } from "./positions";
  * workspace's, deleted meanwhile) are ignored and counted, never touched.
  */
 export const BULK_MAX = 500;
-
-type SignedIn = Actor & { userId: string };
 
 export type BulkEditInput = {
   /** The project's public id (the URL's). */
@@ -48,14 +49,17 @@ export type BulkEditInput = {
 
 type Change = { from: unknown; to: unknown };
 
-export async function bulkEditTasks(actor: SignedIn, input: BulkEditInput) {
-  const ids = [...new Set(input.taskIds)];
-  if (ids.length === 0) throw new FieldError("taskId", "Select at least one task.");
-  if (ids.length > BULK_MAX) throw new FieldError("taskId", `Select at most ${BULK_MAX} tasks at a time.`);
-  const edits = input.statusId || input.priority || input.assigneeId || input.labelId;
-  if (!input.delete && !edits) throw new FieldError("bulk", "Choose a change for the selected tasks.");
-
-  return writeWithActivity(actor, async (tx, record) => {
+export const bulkEditTasksCommand = defineCommand({
+  name: "task.bulk_edit",
+  input: bulkEditInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: BulkEditInput) {
+    const actor = asMember(principal);
+    const ids = [...new Set(input.taskIds)];
+    if (ids.length === 0) throw new FieldError("taskId", "Select at least one task.");
+    if (ids.length > BULK_MAX) throw new FieldError("taskId", `Select at most ${BULK_MAX} tasks at a time.`);
+    const edits = input.statusId || input.priority || input.assigneeId || input.labelId;
+    if (!input.delete && !edits) throw new FieldError("bulk", "Choose a change for the selected tasks.");
     const { project, role } = await projectForMember(actor.userId, input.projectId, tx);
     const action = input.delete ? "task.delete" : "task.update";
     authorize(role, action, { parent: project });
@@ -120,7 +124,11 @@ export async function bulkEditTasks(actor: SignedIn, input: BulkEditInput) {
     }
     await plan.insertLinks();
     return { changed, ignored: ids.length - rows.length };
-  });
+  },
+});
+
+export function bulkEditTasks(actor: Actor, input: BulkEditInput) {
+  return execute(bulkEditTasksCommand, principalOf(actor), input);
 }
 
 type Row = { id: string; statusId: string; priority: Priority; completedAt: Date | null };

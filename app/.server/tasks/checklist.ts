@@ -1,7 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import {
+  addChecklistItemInput,
+  toggleChecklistItemInput,
+  renameChecklistItemInput,
+  moveChecklistItemInput,
+  checklistItemInput,
+} from "./inputs";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { checklistItems } from "../db/schema";
@@ -33,8 +42,12 @@ type TaskInput = {
 type ItemInput = TaskInput & { itemId: string };
 type Item = typeof checklistItems.$inferSelect;
 
-export async function addChecklistItem(actor: SignedIn, input: TaskInput & { title: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const addChecklistItemCommand = defineCommand({
+  name: "checklist.add",
+  input: addChecklistItemInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: TaskInput & { title: string }) {
+    const actor = asMember(principal);
     const access = await editableTask(tx, actor, input);
     const items = await itemsOf(tx, access.task.id);
     if (items.length >= CHECKLIST_MAX) {
@@ -50,12 +63,20 @@ export async function addChecklistItem(actor: SignedIn, input: TaskInput & { tit
     });
     await record(changed(access, { action: "added", item: title }));
     return { id: publicId };
-  });
+  },
+});
+
+export function addChecklistItem(actor: Actor, input: TaskInput & { title: string }) {
+  return execute(addChecklistItemCommand, principalOf(actor), input);
 }
 
 /** Ticks or unticks an item. */
-export async function setChecklistItemDone(actor: SignedIn, input: ItemInput & { done: boolean }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const setChecklistItemDoneCommand = defineCommand({
+  name: "checklist.toggle",
+  input: toggleChecklistItemInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: ItemInput & { done: boolean }) {
+    const actor = asMember(principal);
     const { access, item } = await editableItem(tx, actor, input);
     if (item.done === input.done) return { id: item.publicId };
     await tx
@@ -70,11 +91,19 @@ export async function setChecklistItemDone(actor: SignedIn, input: ItemInput & {
       }),
     );
     return { id: item.publicId };
-  });
+  },
+});
+
+export function setChecklistItemDone(actor: Actor, input: ItemInput & { done: boolean }) {
+  return execute(setChecklistItemDoneCommand, principalOf(actor), input);
 }
 
-export async function renameChecklistItem(actor: SignedIn, input: ItemInput & { title: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const renameChecklistItemCommand = defineCommand({
+  name: "checklist.rename",
+  input: renameChecklistItemInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: ItemInput & { title: string }) {
+    const actor = asMember(principal);
     const { access, item } = await editableItem(tx, actor, input);
     const title = input.title.trim();
     if (title === item.title) return { id: item.publicId };
@@ -83,7 +112,11 @@ export async function renameChecklistItem(actor: SignedIn, input: ItemInput & { 
       changed(access, { action: "renamed", item: title, changes: { title: { from: item.title, to: title } } }),
     );
     return { id: item.publicId };
-  });
+  },
+});
+
+export function renameChecklistItem(actor: Actor, input: ItemInput & { title: string }) {
+  return execute(renameChecklistItemCommand, principalOf(actor), input);
 }
 
 /**
@@ -92,8 +125,12 @@ export async function renameChecklistItem(actor: SignedIn, input: ItemInput & { 
  */
 export type ChecklistMove = { direction: "up" | "down" } | { toIndex: number };
 
-export async function moveChecklistItem(actor: SignedIn, input: ItemInput & ChecklistMove) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const moveChecklistItemCommand = defineCommand({
+  name: "checklist.move",
+  input: moveChecklistItemInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: ItemInput & ChecklistMove) {
+    const actor = asMember(principal);
     const { access, item } = await editableItem(tx, actor, input);
     let items = await itemsOf(tx, access.task.id);
     const from = items.findIndex((candidate) => candidate.id === item.id);
@@ -119,16 +156,28 @@ export async function moveChecklistItem(actor: SignedIn, input: ItemInput & Chec
       }),
     );
     return { id: item.publicId };
-  });
+  },
+});
+
+export function moveChecklistItem(actor: Actor, input: ItemInput & ChecklistMove) {
+  return execute(moveChecklistItemCommand, principalOf(actor), input);
 }
 
-export async function deleteChecklistItem(actor: SignedIn, input: ItemInput) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteChecklistItemCommand = defineCommand({
+  name: "checklist.delete",
+  input: checklistItemInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: ItemInput) {
+    const actor = asMember(principal);
     const { access, item } = await editableItem(tx, actor, input);
     await tx.delete(checklistItems).where(eq(checklistItems.id, item.id));
     await record(changed(access, { action: "deleted", item: item.title }));
     return { id: item.publicId };
-  });
+  },
+});
+
+export function deleteChecklistItem(actor: Actor, input: ItemInput) {
+  return execute(deleteChecklistItemCommand, principalOf(actor), input);
 }
 
 /**

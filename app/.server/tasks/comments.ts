@@ -1,6 +1,9 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import { addCommentInput, editCommentInput, deleteCommentInput } from "./inputs";
 import { renderUserMarkdown } from "../content/markdown";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
@@ -31,8 +34,12 @@ type CommentInput = {
   projectId?: string;
 };
 
-export async function addComment(actor: SignedIn, input: CommentInput & { body: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const addCommentCommand = defineCommand({
+  name: "comment.create",
+  input: addCommentInput,
+  policy: "comment.create",
+  async run({ tx, record, principal }, input: CommentInput & { body: string }) {
+    const actor = asMember(principal);
     const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
     authorize(access.role, "comment.create", taskState(access));
     const publicId = newPublicId();
@@ -42,12 +49,20 @@ export async function addComment(actor: SignedIn, input: CommentInput & { body: 
     await addFollowers(tx, access.task.id, [actor.userId, ...mentions]);
     await record({ verb: "comment.created", ...subject(access, publicId, { mentions }) });
     return { id: publicId };
-  });
+  },
+});
+
+export function addComment(actor: Actor, input: CommentInput & { body: string }) {
+  return execute(addCommentCommand, principalOf(actor), input);
 }
 
 /** Changes the author's own comment; "(edited)" shows from then on. */
-export async function editComment(actor: SignedIn, input: CommentInput & { commentId: string; body: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const editCommentCommand = defineCommand({
+  name: "comment.update",
+  input: editCommentInput,
+  policy: "comment.update",
+  async run({ tx, record, principal }, input: CommentInput & { commentId: string; body: string }) {
+    const actor = asMember(principal);
     const { access, comment } = await commentOf(tx, actor, input);
     authorize(access.role, "comment.update", commentState(access, comment, actor));
     const body = input.body.trim();
@@ -60,19 +75,31 @@ export async function editComment(actor: SignedIn, input: CommentInput & { comme
     await addFollowers(tx, access.task.id, mentions);
     await record({ verb: "comment.edited", ...subject(access, comment.publicId, { mentions }) });
     return { id: comment.publicId };
-  });
+  },
+});
+
+export function editComment(actor: Actor, input: CommentInput & { commentId: string; body: string }) {
+  return execute(editCommentCommand, principalOf(actor), input);
 }
 
 /** Soft-deletes a comment: its author's own, or anyone's for a workspace manager. */
-export async function deleteComment(actor: SignedIn, input: CommentInput & { commentId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteCommentCommand = defineCommand({
+  name: "comment.delete",
+  input: deleteCommentInput,
+  policy: "comment.delete",
+  async run({ tx, record, principal }, input: CommentInput & { commentId: string }) {
+    const actor = asMember(principal);
     const { access, comment } = await commentOf(tx, actor, input);
     authorize(access.role, "comment.delete", commentState(access, comment, actor));
     await tx.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, comment.id));
     const own = comment.authorId === actor.userId;
     await record({ verb: "comment.deleted", ...subject(access, comment.publicId, { own }) });
     return { id: comment.publicId };
-  });
+  },
+});
+
+export function deleteComment(actor: Actor, input: CommentInput & { commentId: string }) {
+  return execute(deleteCommentCommand, principalOf(actor), input);
 }
 
 /** The task (for a member) and one of its comments; a comment of another task is not found. */

@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import { followTaskInput } from "./inputs";
 import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
 import { taskFollowers } from "../db/schema";
@@ -12,8 +15,6 @@ import { taskForMember, taskKey, taskState, taskSubject } from "./access";
  * assignees, the commenters and those mentioned follow it by themselves (the use cases add
  * them in their own transactions); anyone in the workspace may follow or unfollow it.
  */
-type SignedIn = Actor & { userId: string };
-
 /** Adds followers inside the caller's transaction; those already following stay as they are. */
 export async function addFollowers(tx: Transaction, taskId: string, userIds: readonly (string | null)[]) {
   const unique = [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))];
@@ -25,11 +26,12 @@ export async function addFollowers(tx: Transaction, taskId: string, userIds: rea
 }
 
 /** Follows or unfollows a task for the actor alone (any member, viewers too). */
-export async function setTaskFollowed(
-  actor: SignedIn,
-  input: { taskId: string; projectId?: string; following: boolean },
-) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const setTaskFollowedCommand = defineCommand({
+  name: "task.follow",
+  input: followTaskInput,
+  policy: "task.follow",
+  async run({ tx, record, principal }, input: { taskId: string; projectId?: string; following: boolean }) {
+    const actor = asMember(principal);
     const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
     authorize(access.role, "task.follow", taskState(access));
     const following = await isFollowing(access.task.id, actor.userId, tx);
@@ -47,7 +49,11 @@ export async function setTaskFollowed(
       data: { key: result.key, title: access.task.title },
     });
     return { ...result, following: input.following };
-  });
+  },
+});
+
+export function setTaskFollowed(actor: Actor, input: { taskId: string; projectId?: string; following: boolean }) {
+  return execute(setTaskFollowedCommand, principalOf(actor), input);
 }
 
 export async function isFollowing(taskId: string, userId: string, tx: Database | Transaction = db()) {

@@ -61,3 +61,62 @@ export const updateTaskInput = z.object({
 export const moveTaskInput = z.object({ ...taskRef, statusId: id, placement: placementInput });
 export const setAssigneesInput = z.object({ ...taskRef, userIds: z.array(userId).max(100) });
 export const taskRefInput = z.object(taskRef);
+
+const name = z.string().max(200);
+const color = z.string().max(40);
+const text = z.string().max(50_000);
+
+export const labelInput = z.object({ name, color: color.optional() });
+export const createLabelInput = z.object({ workspaceId: id, ...labelInput.shape });
+export const updateLabelInput = z.object({ workspaceId: id, labelId: id, name, color });
+export const deleteLabelInput = z.object({ workspaceId: id, labelId: id });
+export const setTaskLabelsInput = z.object({
+  ...taskRef,
+  labelIds: z.array(id).max(100),
+  newLabel: labelInput.optional(),
+});
+
+/** A parent by key ("WEB-3") or public id; null or empty: none. */
+export const setTaskParentInput = z.object({ ...taskRef, parent: z.string().max(100).nullable() });
+export const followTaskInput = z.object({ ...taskRef, following: z.boolean() });
+
+export const addCommentInput = z.object({ ...taskRef, body: text });
+export const editCommentInput = z.object({ ...taskRef, commentId: id, body: text });
+export const deleteCommentInput = z.object({ ...taskRef, commentId: id });
+
+export const addChecklistItemInput = z.object({ ...taskRef, title: name });
+const itemRef = { ...taskRef, itemId: id };
+export const checklistItemInput = z.object(itemRef);
+export const renameChecklistItemInput = z.object({ ...itemRef, title: name });
+export const toggleChecklistItemInput = z.object({ ...itemRef, done: z.boolean() });
+export const moveChecklistItemInput = z.union([
+  z.object({ ...itemRef, direction: z.enum(["up", "down"]) }),
+  z.object({ ...itemRef, toIndex: z.number().int().min(0).max(10_000) }),
+]);
+
+const statusFields = { name, color, category: z.enum(["not_started", "active", "done"]) };
+export const createStatusInput = z.object({ projectId: id, ...statusFields });
+export const updateStatusInput = z.object({ projectId: id, statusId: id, ...statusFields });
+export const moveStatusInput = z.object({ projectId: id, statusId: id, direction: z.enum(["left", "right"]) });
+export const deleteStatusInput = z.object({ projectId: id, statusId: id, targetStatusId: id });
+
+export const postMessageInput = z.object({ projectId: id, body: text });
+export const editMessageInput = z.object({ projectId: id, messageId: id, body: text });
+export const deleteMessageInput = z.object({ projectId: id, messageId: id });
+
+export const addAttachmentInput = z.object({
+  ...taskRef,
+  file: z.instanceof(File, { error: "Choose a file to attach." }),
+});
+export const removeAttachmentInput = z.object({ ...taskRef, attachmentId: id });
+
+/** Bounds only: the command says "select at most 500" itself, beside the selection. */
+export const bulkEditInput = z.object({
+  projectId: id,
+  taskIds: z.array(id).max(10_000),
+  statusId: id.optional(),
+  priority: priority.optional(),
+  assigneeId: userId.optional(),
+  labelId: id.optional(),
+  delete: z.boolean().optional(),
+});

@@ -1,6 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 
-import { writeWithActivity, type Actor, type RecordActivity } from "../activity/use-case";
+import type { Actor, RecordActivity } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import { createLabelInput, updateLabelInput, deleteLabelInput, setTaskLabelsInput } from "./inputs";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { labels, taskLabels } from "../db/schema";
@@ -17,8 +20,6 @@ import { taskForMember, taskKey, taskState } from "./access";
  * use case checks `label.manage` (or `task.update` for a task's labels), writes in one
  * transaction with its activity row, and publishes after commit.
  */
-type SignedIn = Actor & { userId: string };
-
 /** Without `color` a new label gets the palette's least used colour in its workspace (`nextLabelColor`). */
 export type LabelInput = { name: string; color?: string };
 
@@ -26,48 +27,66 @@ const NAME_INDEX = "labels_workspace_name_idx";
 const TAKEN = "A label with this name already exists in this workspace.";
 
 /** Adds a label to the workspace. */
-export async function createLabel(actor: SignedIn, input: { workspaceId: string } & LabelInput) {
-  return refuseTakenName(() =>
-    writeWithActivity(actor, async (tx, record) => {
-      const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
-      authorize(workspace.role, "label.manage");
-      return insertLabel(tx, record, workspace.id, input);
-    }),
-  );
+export const createLabelCommand = defineCommand({
+  name: "label.create",
+  input: createLabelInput,
+  policy: "label.manage",
+  around: refuseTakenName,
+  async run({ tx, record, principal }, input: { workspaceId: string } & LabelInput) {
+    const actor = asMember(principal);
+    const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
+    authorize(workspace.role, "label.manage");
+    return insertLabel(tx, record, workspace.id, input);
+  },
+});
+
+export function createLabel(actor: Actor, input: { workspaceId: string } & LabelInput) {
+  return execute(createLabelCommand, principalOf(actor), input);
 }
 
 /** Renames and/or recolours a label; the activity lists what changed. */
-export async function updateLabel(
-  actor: SignedIn,
+export const updateLabelCommand = defineCommand({
+  name: "label.update",
+  input: updateLabelInput,
+  policy: "label.manage",
+  around: refuseTakenName,
+  async run({ tx, record, principal }, input: { workspaceId: string; labelId: string; name: string; color: string }) {
+    const actor = asMember(principal);
+    const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
+    authorize(workspace.role, "label.manage");
+    const label = await labelOf(tx, workspace.id, input.labelId);
+    const next = { name: input.name.trim(), color: input.color };
+    const changes: Record<string, { from: string; to: string }> = {};
+    if (next.name !== label.name) changes.name = { from: label.name, to: next.name };
+    if (next.color !== label.color) changes.color = { from: label.color, to: next.color };
+    if (Object.keys(changes).length === 0) return { id: label.publicId, name: label.name };
+    if (changes.name) await assertNameFree(tx, workspace.id, next.name, label.id);
+    await tx.update(labels).set(next).where(eq(labels.id, label.id));
+    await record({
+      verb: "label.updated",
+      subjectType: "label",
+      subjectId: label.publicId,
+      workspaceId: workspace.id,
+      data: { name: next.name, changes },
+    });
+    return { id: label.publicId, name: next.name };
+  },
+});
+
+export function updateLabel(
+  actor: Actor,
   input: { workspaceId: string; labelId: string; name: string; color: string },
 ) {
-  return refuseTakenName(() =>
-    writeWithActivity(actor, async (tx, record) => {
-      const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
-      authorize(workspace.role, "label.manage");
-      const label = await labelOf(tx, workspace.id, input.labelId);
-      const next = { name: input.name.trim(), color: input.color };
-      const changes: Record<string, { from: string; to: string }> = {};
-      if (next.name !== label.name) changes.name = { from: label.name, to: next.name };
-      if (next.color !== label.color) changes.color = { from: label.color, to: next.color };
-      if (Object.keys(changes).length === 0) return { id: label.publicId, name: label.name };
-      if (changes.name) await assertNameFree(tx, workspace.id, next.name, label.id);
-      await tx.update(labels).set(next).where(eq(labels.id, label.id));
-      await record({
-        verb: "label.updated",
-        subjectType: "label",
-        subjectId: label.publicId,
-        workspaceId: workspace.id,
-        data: { name: next.name, changes },
-      });
-      return { id: label.publicId, name: next.name };
-    }),
-  );
+  return execute(updateLabelCommand, principalOf(actor), input);
 }
 
 /** Deletes a label; it disappears from every task that had it (the join rows cascade). */
-export async function deleteLabel(actor: SignedIn, input: { workspaceId: string; labelId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteLabelCommand = defineCommand({
+  name: "label.delete",
+  input: deleteLabelInput,
+  policy: "label.manage",
+  async run({ tx, record, principal }, input: { workspaceId: string; labelId: string }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "label.manage");
     const label = await labelOf(tx, workspace.id, input.labelId);
@@ -81,7 +100,11 @@ export async function deleteLabel(actor: SignedIn, input: { workspaceId: string;
       data: { name: label.name, color: label.color, tasks: usage?.tasks ?? 0 },
     });
     return { id: label.publicId, name: label.name };
-  });
+  },
+});
+
+export function deleteLabel(actor: Actor, input: { workspaceId: string; labelId: string }) {
+  return execute(deleteLabelCommand, principalOf(actor), input);
 }
 
 export type SetTaskLabelsInput = {
@@ -95,57 +118,64 @@ export type SetTaskLabelsInput = {
 };
 
 /** Puts exactly these labels on the task; the activity names the labels added and removed. */
-export async function setTaskLabels(actor: SignedIn, input: SetTaskLabelsInput) {
-  return refuseTakenName(() =>
-    writeWithActivity(actor, async (tx, record) => {
-      const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
-      authorize(access.role, "task.update", taskState(access));
-      const workspaceId = access.task.workspaceId;
-      const chosen = await labelsAmong(tx, workspaceId, input.labelIds);
-      if (input.newLabel) {
-        authorize(access.role, "label.manage");
-        const created = await insertLabel(tx, record, workspaceId, input.newLabel);
-        chosen.push({ id: created.internalId, name: created.name });
-      }
-      const current = await tx
-        .select({ id: labels.id, name: labels.name })
-        .from(taskLabels)
-        .innerJoin(labels, eq(labels.id, taskLabels.labelId))
-        .where(eq(taskLabels.taskId, access.task.id));
-      const added = chosen.filter((label) => !current.some((had) => had.id === label.id));
-      const removed = current.filter((had) => !chosen.some((label) => label.id === had.id));
-      const summary = { id: access.task.publicId, key: taskKey(access.project.key, access.task.number) };
-      if (added.length === 0 && removed.length === 0) return summary;
-      if (removed.length > 0) {
-        await tx.delete(taskLabels).where(
-          and(
-            eq(taskLabels.taskId, access.task.id),
-            inArray(
-              taskLabels.labelId,
-              removed.map((label) => label.id),
-            ),
+export const setTaskLabelsCommand = defineCommand({
+  name: "task.set_labels",
+  input: setTaskLabelsInput,
+  policy: "task.update",
+  around: refuseTakenName,
+  async run({ tx, record, principal }, input: SetTaskLabelsInput) {
+    const actor = asMember(principal);
+    const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
+    authorize(access.role, "task.update", taskState(access));
+    const workspaceId = access.task.workspaceId;
+    const chosen = await labelsAmong(tx, workspaceId, input.labelIds);
+    if (input.newLabel) {
+      authorize(access.role, "label.manage");
+      const created = await insertLabel(tx, record, workspaceId, input.newLabel);
+      chosen.push({ id: created.internalId, name: created.name });
+    }
+    const current = await tx
+      .select({ id: labels.id, name: labels.name })
+      .from(taskLabels)
+      .innerJoin(labels, eq(labels.id, taskLabels.labelId))
+      .where(eq(taskLabels.taskId, access.task.id));
+    const added = chosen.filter((label) => !current.some((had) => had.id === label.id));
+    const removed = current.filter((had) => !chosen.some((label) => label.id === had.id));
+    const summary = { id: access.task.publicId, key: taskKey(access.project.key, access.task.number) };
+    if (added.length === 0 && removed.length === 0) return summary;
+    if (removed.length > 0) {
+      await tx.delete(taskLabels).where(
+        and(
+          eq(taskLabels.taskId, access.task.id),
+          inArray(
+            taskLabels.labelId,
+            removed.map((label) => label.id),
           ),
-        );
-      }
-      if (added.length > 0) {
-        await tx.insert(taskLabels).values(added.map((label) => ({ taskId: access.task.id, labelId: label.id })));
-      }
-      await record({
-        verb: "task.labels_changed",
-        subjectType: "task",
-        subjectId: access.task.publicId,
-        workspaceId,
-        projectId: access.task.projectId,
-        data: {
-          key: summary.key,
-          title: access.task.title,
-          added: added.map((label) => label.name),
-          removed: removed.map((label) => label.name),
-        },
-      });
-      return summary;
-    }),
-  );
+        ),
+      );
+    }
+    if (added.length > 0) {
+      await tx.insert(taskLabels).values(added.map((label) => ({ taskId: access.task.id, labelId: label.id })));
+    }
+    await record({
+      verb: "task.labels_changed",
+      subjectType: "task",
+      subjectId: access.task.publicId,
+      workspaceId,
+      projectId: access.task.projectId,
+      data: {
+        key: summary.key,
+        title: access.task.title,
+        added: added.map((label) => label.name),
+        removed: removed.map((label) => label.name),
+      },
+    });
+    return summary;
+  },
+});
+
+export function setTaskLabels(actor: Actor, input: SetTaskLabelsInput) {
+  return execute(setTaskLabelsCommand, principalOf(actor), input);
 }
 
 /** The workspace's labels by name, for the workspace page and a task's checkboxes. */

@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import { setTaskParentInput } from "./inputs";
 import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
 import { tasks } from "../db/schema";
@@ -15,8 +18,6 @@ import { liveTasks, taskDescription, taskForMember, taskKey, taskState, taskSubj
  * and createTask refuses a subtask's subtask), so a parent is a live top-level task of the
  * same project, never the task itself, and a task with subtasks stays top-level.
  */
-type SignedIn = Actor & { userId: string };
-
 /** A task as the parent property shows it. */
 export type TaskReference = { id: string; key: string; title: string };
 
@@ -33,8 +34,12 @@ export type SetTaskParentInput = {
  * Refusals are FieldErrors on `parent`, said beside the field. The activity row
  * (`task.parent_changed`) names the parent before and after.
  */
-export async function setTaskParent(actor: SignedIn, input: SetTaskParentInput) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const setTaskParentCommand = defineCommand({
+  name: "task.set_parent",
+  input: setTaskParentInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: SetTaskParentInput) {
+    const actor = asMember(principal);
     const access = await taskForMember(actor.userId, input.taskId, input.projectId, tx);
     authorize(access.role, "task.update", taskState(access));
     const { task, project } = access;
@@ -87,7 +92,11 @@ export async function setTaskParent(actor: SignedIn, input: SetTaskParentInput) 
       data: { ...taskDescription(access), changes: { parent: { from: named(previous), to: named(next) } } },
     });
     return { ...summaryOf(access), parent: next?.key ?? null };
-  });
+  },
+});
+
+export function setTaskParent(actor: Actor, input: SetTaskParentInput) {
+  return execute(setTaskParentCommand, principalOf(actor), input);
 }
 
 /** The parent a reference names, among the project's live tasks; anything else is a message beside the field. */

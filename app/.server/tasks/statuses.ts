@@ -1,7 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
+import { createStatusInput, updateStatusInput, moveStatusInput, deleteStatusInput } from "./inputs";
 import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
 import { statuses, tasks, type StatusCategory } from "../db/schema";
@@ -53,8 +56,12 @@ type StatusFields = { name: string; color: ProjectColor; category: StatusCategor
  * its tasks. Category changes keep `completed_at` true to it (entering "done" completes the
  * column's tasks, leaving it reopens them).
  */
-export async function createStatus(actor: SignedIn, input: { projectId: string } & StatusFields) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const createStatusCommand = defineCommand({
+  name: "status.create",
+  input: createStatusInput,
+  policy: "status.manage",
+  async run({ tx, record, principal }, input: { projectId: string } & StatusFields) {
+    const actor = asMember(principal);
     const project = await manageable(tx, actor, input.projectId);
     const current = await projectStatuses(tx, project.id);
     if (current.length >= MAX_STATUSES) {
@@ -78,11 +85,19 @@ export async function createStatus(actor: SignedIn, input: { projectId: string }
       data: { name: status!.name, category: status!.category },
     });
     return { id: status!.publicId };
-  });
+  },
+});
+
+export function createStatus(actor: Actor, input: { projectId: string } & StatusFields) {
+  return execute(createStatusCommand, principalOf(actor), input);
 }
 
-export async function updateStatus(actor: SignedIn, input: { projectId: string; statusId: string } & StatusFields) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const updateStatusCommand = defineCommand({
+  name: "status.update",
+  input: updateStatusInput,
+  policy: "status.manage",
+  async run({ tx, record, principal }, input: { projectId: string; statusId: string } & StatusFields) {
+    const actor = asMember(principal);
     const project = await manageable(tx, actor, input.projectId);
     const current = await projectStatuses(tx, project.id);
     const status = current.find((candidate) => candidate.publicId === input.statusId);
@@ -108,15 +123,20 @@ export async function updateStatus(actor: SignedIn, input: { projectId: string; 
       data: { name: next.name, changes },
     });
     return { id: status.publicId };
-  });
+  },
+});
+
+export function updateStatus(actor: Actor, input: { projectId: string; statusId: string } & StatusFields) {
+  return execute(updateStatusCommand, principalOf(actor), input);
 }
 
 /** Moves a column one place left or right. */
-export async function moveStatus(
-  actor: SignedIn,
-  input: { projectId: string; statusId: string; direction: "left" | "right" },
-) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const moveStatusCommand = defineCommand({
+  name: "status.move",
+  input: moveStatusInput,
+  policy: "status.manage",
+  async run({ tx, record, principal }, input: { projectId: string; statusId: string; direction: "left" | "right" }) {
+    const actor = asMember(principal);
     const project = await manageable(tx, actor, input.projectId);
     const current = await projectStatuses(tx, project.id);
     const index = current.findIndex((candidate) => candidate.publicId === input.statusId);
@@ -138,18 +158,23 @@ export async function moveStatus(
       data: { name: current[index]!.name, direction: input.direction },
     });
     return { id: input.statusId };
-  });
+  },
+});
+
+export function moveStatus(actor: Actor, input: { projectId: string; statusId: string; direction: "left" | "right" }) {
+  return execute(moveStatusCommand, principalOf(actor), input);
 }
 
 /**
  * Deletes a column after moving its tasks (deleted ones too: they still point at it) to
  * the end of another, in their order. A project keeps at least one status.
  */
-export async function deleteStatus(
-  actor: SignedIn,
-  input: { projectId: string; statusId: string; targetStatusId: string },
-) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteStatusCommand = defineCommand({
+  name: "status.delete",
+  input: deleteStatusInput,
+  policy: "status.manage",
+  async run({ tx, record, principal }, input: { projectId: string; statusId: string; targetStatusId: string }) {
+    const actor = asMember(principal);
     const project = await manageable(tx, actor, input.projectId);
     const current = await projectStatuses(tx, project.id);
     const status = current.find((candidate) => candidate.publicId === input.statusId);
@@ -181,7 +206,11 @@ export async function deleteStatus(
       data: { name: status.name, target: target.name, moved: moving.length },
     });
     return { moved: moving.length, target: target.name };
-  });
+  },
+});
+
+export function deleteStatus(actor: Actor, input: { projectId: string; statusId: string; targetStatusId: string }) {
+  return execute(deleteStatusCommand, principalOf(actor), input);
 }
 
 async function manageable(tx: Transaction, actor: SignedIn, projectPublicId: string) {
