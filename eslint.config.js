@@ -29,19 +29,26 @@ export default tseslint.config(
   },
   {
     // Server-only code must never be imported by browser code; route modules may, because
-    // React Router strips loaders and actions from the client bundle.
+    // React Router strips loaders and actions from the client bundle. Types may: an
+    // `import type` is erased, which is how the UI gets the read models the server
+    // produces (app/.server/*/views.ts). A `{ type X }`-only import would be kept as a
+    // bare import of the module, so it is refused too.
     files: ["app/components/**", "app/theme/**", "app/utils/**"],
     ignores: ["app/components/icons/**"],
     rules: {
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["~/.server/*", "**/.server/*"], message: "Browser code must not import server-only code." },
-            materialIcons,
+            {
+              group: ["~/.server/*", "**/.server/*"],
+              message: "Browser code must not import server-only code (types only, with `import type`).",
+              allowTypeImports: true,
+            },
           ],
         },
       ],
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
   prettier,

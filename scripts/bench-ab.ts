@@ -25,6 +25,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { setDatabase, db } from "~/.server/db";
 import { createApiToken } from "~/.server/api-tokens/tokens";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { projects, workspaces } from "~/.server/db/schema";
 import { seedBench } from "~/.server/demo/seed";
@@ -112,7 +113,7 @@ async function seed() {
   }
   process.env.DATA_DIR = dataDir;
   const handle = await openDatabase({ databaseUrl: url, dataDir });
-  await handle.migrate();
+  await prepareDatabase(handle);
   setDatabase(handle);
   try {
     const seeded = await seedBench({ email: EMAIL, password: bench.PASSWORD, workspaceCount: 5, projectCount: 100 });

@@ -17,6 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { db } from "~/.server/db";
@@ -180,7 +181,7 @@ async function prepare(engine: Engine): Promise<Target | null> {
 async function seed(target: Target) {
   process.env.DATA_DIR = target.dataDir;
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-  await handle.migrate();
+  await prepareDatabase(handle);
   setDatabase(handle);
   try {
     const seeded = [];

@@ -19,6 +19,7 @@ import { sql } from "drizzle-orm";
 import lighthouse from "lighthouse";
 
 import { db, setDatabase } from "~/.server/db";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { seedBench } from "~/.server/demo/seed";
 import * as bench from "./bench-support";
@@ -173,7 +174,7 @@ async function seed(dataDir: string) {
   fs.mkdirSync(dataDir, { recursive: true });
   process.env.DATA_DIR = dataDir;
   const handle = await openDatabase({ databaseUrl: undefined, dataDir });
-  await handle.migrate();
+  await prepareDatabase(handle);
   setDatabase(handle);
   try {
     const seeded = await seedBench({ email: EMAIL, password: bench.PASSWORD, workspaceCount: 1, projectCount: 1 });

@@ -25,6 +25,7 @@ import path from "node:path";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
 import { db, setDatabase } from "~/.server/db";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { projects, statuses, tasks } from "~/.server/db/schema";
 import { seedBench } from "~/.server/demo/seed";
@@ -293,7 +294,7 @@ async function prepare(engine: Engine): Promise<Target | null> {
 async function withDatabase<T>(target: Target, read: () => Promise<T>, options: { migrate?: boolean } = {}) {
   process.env.DATA_DIR = target.dataDir;
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-  if (options.migrate) await handle.migrate();
+  if (options.migrate) await prepareDatabase(handle);
   setDatabase(handle);
   try {
     return await read();

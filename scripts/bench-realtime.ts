@@ -25,6 +25,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 
 import { db, setDatabase } from "~/.server/db";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { statuses, workspaceMembers, workspaces } from "~/.server/db/schema";
 import { createDemoUser } from "~/.server/demo/seed";
@@ -67,7 +68,7 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 
-const target = await prepareDatabase();
+const target = await createBenchDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-rt-"));
 const servers: ChildProcess[] = [];
 try {
@@ -153,7 +154,7 @@ try {
 
 type Seeded = { emails: string[]; projectId: string; taskId: string; statusIds: string[] };
 
-async function prepareDatabase() {
+async function createBenchDatabase() {
   const name = `plotline_bench_rt_${randomBytes(4).toString("hex")}`;
   await admin((client) => client.query(`create database ${name}`));
   const url = new URL(ADMIN_URL);
@@ -167,7 +168,7 @@ async function prepareDatabase() {
 /** The members, their workspace, a project and the task that moves, through the use cases. */
 async function seed(databaseUrl: string): Promise<Seeded> {
   const handle = await openDatabase({ databaseUrl, dataDir });
-  await handle.migrate();
+  await prepareDatabase(handle);
   setDatabase(handle);
   try {
     const emails = Array.from({ length: USERS }, (_, i) => `member-${i}@bench.local`);

@@ -13,6 +13,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 
 import { db, setDatabase } from "~/.server/db";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/.server/db/client";
 import { SUMMARY_LIMITS } from "~/.server/search/page";
 import { parseSearchQuery } from "~/.server/search/parse";
@@ -114,7 +115,7 @@ console.log(
 async function open(engine: Engine): Promise<{ handle: DatabaseHandle; close: () => Promise<void> } | null> {
   if (engine === "pglite") {
     const handle = await openDatabase({ dataDir: "memory://" });
-    await handle.migrate();
+    await prepareDatabase(handle);
     return { handle, close: () => handle.close() };
   }
   const name = `plotline_bench_search_${randomBytes(4).toString("hex")}`;
@@ -127,7 +128,7 @@ async function open(engine: Engine): Promise<{ handle: DatabaseHandle; close: ()
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
-  await handle.migrate();
+  await prepareDatabase(handle);
   return {
     handle,
     close: async () => {

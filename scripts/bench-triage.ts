@@ -13,6 +13,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 
 import { setDatabase } from "~/.server/db";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { createDemoUser } from "~/.server/demo/seed";
 import { createProject } from "~/.server/projects/projects";
@@ -85,7 +86,7 @@ async function seed(dataDir: string) {
   fs.mkdirSync(dataDir, { recursive: true });
   process.env.DATA_DIR = dataDir;
   const handle = await openDatabase({ dataDir });
-  await handle.migrate();
+  await prepareDatabase(handle);
   setDatabase(handle);
   try {
     const user = await createDemoUser(EMAIL, bench.PASSWORD, NAME);

@@ -89,7 +89,7 @@ function migratedTemplate() {
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
   hash.update(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
-  // Migrating also brings the built-in templates up to date (app/.server/db/client.ts).
+  // db:migrate also seeds the built-in templates, the boot step after the migrations (app/.server/boot/database.ts).
   const builtIns = path.join(root, "app/.server/templates");
   for (const file of fs.readdirSync(builtIns).sort())
     hash.update(file).update(fs.readFileSync(path.join(builtIns, file)));

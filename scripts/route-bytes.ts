@@ -18,6 +18,7 @@ import { chromium } from "@playwright/test";
 import { sql } from "drizzle-orm";
 
 import { db, setDatabase } from "~/.server/db";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { seedBench } from "~/.server/demo/seed";
 import { HEADLESS_SHELL } from "../tests/e2e/support/browsers";
@@ -196,7 +197,7 @@ async function levels(url: string, cookie: string, what: string) {
 async function seed() {
   process.env.DATA_DIR = dataDir;
   const handle = await openDatabase({ databaseUrl: undefined, dataDir });
-  await handle.migrate();
+  await prepareDatabase(handle);
   setDatabase(handle);
   try {
     const seeded = await seedBench({ email: EMAIL, password: bench.PASSWORD, workspaceCount: 1, projectCount: 3 });

@@ -2,6 +2,7 @@
 // the team calendar, in the configured database (DATABASE_URL, or the embedded one in
 // DATA_DIR while no server holds it). The sign-in address printed is the configured APP_URL
 // (by default http://localhost:$PORT), read through the env module like everything else.
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db";
 import { seedDemo } from "~/.server/demo/seed";
@@ -13,7 +14,7 @@ try {
     throw new Error("SUPABASE_URL is set: the demo seed creates its user in the built-in auth service only");
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await handle.migrate();
+    await prepareDatabase(handle);
     setDatabase(handle);
     const result = await seedDemo();
     console.log(result.created ? "Demo data created." : "The demo account already exists; nothing changed.");

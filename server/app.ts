@@ -6,6 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pinoHttp } from "pino-http";
 
+import { prepareDatabase } from "~/.server/boot/database";
 import { registerSubscribers } from "~/.server/boot/subscribers";
 import { content } from "~/.server/content";
 import { openDatabase } from "~/.server/db/client";
@@ -34,16 +35,19 @@ import { securityHeaders } from "./security-headers";
  * hands the rest to `app`.
  */
 
-/** Reads the configuration, opens and migrates the database. Throws with a one-line message. */
+/**
+ * Reads the configuration, opens the database and runs its boot steps (the migrations,
+ * then the built-in rows: boot/database.ts). Throws with a one-line message.
+ */
 export async function boot() {
   const config = env();
   initSecrets(config.dataDir, { sessionSecret: config.sessionSecret });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: true });
   try {
-    await handle.migrate();
+    await prepareDatabase(handle);
   } catch (error) {
     await handle.close();
-    throw new Error(`Could not migrate the database at ${handle.location}: ${describe(error)}`, { cause: error });
+    throw error;
   }
   setDatabase(handle);
   // Rate limits are shared through PostgreSQL when there is one; PGlite keeps them in memory.
@@ -169,10 +173,3 @@ app.use(
     mode: env().mode,
   }),
 );
-
-/** The root cause in one line: drizzle wraps the driver's error ("Failed query: ...") in `cause`. */
-function describe(error: unknown): string {
-  if (error instanceof AggregateError && error.errors[0]) return describe(error.errors[0]);
-  if (error instanceof Error && error.cause) return describe(error.cause);
-  return error instanceof Error ? (error.message.split("\n")[0] ?? error.name) : String(error);
-}

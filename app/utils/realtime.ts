@@ -1,4 +1,4 @@
-import type { BoardCard } from "~/components/tasks/types";
+import type { BoardCard } from "~/.server/tasks/views";
 
 /**
  * The real-time stream's messages, shared by the server (app/.server/realtime) and the

@@ -12,7 +12,7 @@ import { isSoundKey } from "~/.server/tasks/repair-positions";
 import { deleteStatus } from "~/.server/tasks/statuses";
 import { createTask, deleteTask, moveTask } from "~/.server/tasks/tasks";
 import { applyMove, type Move } from "~/components/tasks/board-moves";
-import type { BoardColumn } from "~/components/tasks/types";
+import type { BoardColumn } from "~/.server/tasks/views";
 import * as project from "~/routes/app/project";
 import { placementOf } from "~/validation/task-fields";
 import { engines, useTestDatabase } from "../setup/database";

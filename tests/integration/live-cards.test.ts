@@ -10,7 +10,7 @@ import { addChecklistItem } from "~/.server/tasks/checklist";
 import { boardColumns } from "~/.server/tasks/queries";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { applyLiveCard } from "~/components/tasks/board-live";
-import type { BoardColumn } from "~/components/tasks/types";
+import type { BoardColumn } from "~/.server/tasks/views";
 import type { LiveCard } from "~/utils/realtime";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser } from "../setup/factories";

@@ -12,7 +12,7 @@ import { search, SEARCH_CANDIDATES, type SearchLimits } from "~/.server/search/s
 import { addComment, deleteComment } from "~/.server/tasks/comments";
 import { createTask, deleteTask } from "~/.server/tasks/tasks";
 import { MarkedText } from "~/components/search/search-results";
-import type { Marked, SearchResults } from "~/components/search/types";
+import type { Marked, SearchResults } from "~/.server/search/views";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 

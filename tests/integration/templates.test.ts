@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { prepareDatabase } from "~/.server/boot/database";
 import { db } from "~/.server/db";
 import {
   activity,
@@ -158,7 +159,7 @@ describe.each(engines)("templates on %s", (engine) => {
     expect(MAX_TEMPLATE_STATUSES).toBe(MAX_STATUSES);
     expect(MAX_CHECKLIST_ITEMS).toBe(CHECKLIST_MAX);
 
-    // Migrated already: nothing to write. A changed row is put back; a stray built-in goes.
+    // Prepared already: nothing to write. A changed row is put back; a stray built-in goes.
     expect(await seedBuiltInTemplates(db())).toEqual({ changed: 0, removed: 0 });
     await db().update(templates).set({ name: "Edited" }).where(eq(templates.builtinKey, "meeting-agenda"));
     await db().insert(templates).values({
@@ -172,9 +173,14 @@ describe.each(engines)("templates on %s", (engine) => {
     });
     expect(await seedBuiltInTemplates(db())).toEqual({ changed: 1, removed: 1 });
     expect(await seedBuiltInTemplates(db())).toEqual({ changed: 0, removed: 0 });
+    // migrate() changes the schema only; the seeding is the boot step after it.
+    await db().update(templates).set({ name: "Edited" }).where(eq(templates.builtinKey, "meeting-agenda"));
     await database().migrate();
-    const [agenda] = await db().select().from(templates).where(eq(templates.builtinKey, "meeting-agenda"));
-    expect(agenda?.name).toBe("Meeting Agenda");
+    const agendaName = async () =>
+      (await db().select().from(templates).where(eq(templates.builtinKey, "meeting-agenda")))[0]?.name;
+    expect(await agendaName()).toBe("Edited");
+    await prepareDatabase(database());
+    expect(await agendaName()).toBe("Meeting Agenda");
   });
 
   it.each(BUILT_IN_TEMPLATES.map((template) => [template.name, template] as const))(

@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 
 import { setDatabase } from "~/.server/db";
+import { prepareDatabase } from "~/.server/boot/database";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
 import { initSecrets } from "~/.server/secrets";
 
@@ -24,11 +25,11 @@ export type TestDatabase = DatabaseHandle & { url?: string; drop(): Promise<void
 
 export async function createTestDatabase(engine: Engine, options: { fresh?: boolean } = {}): Promise<TestDatabase> {
   if (engine === "pglite") {
-    // A copy of the migrated template (global-setup.ts), on which migrate() finds nothing to
-    // do; `fresh` starts from an empty database instead, for the migrations' own tests.
+    // A copy of the prepared template (global-setup.ts), on which the boot steps find nothing
+    // to do; `fresh` starts from an empty database instead, for the migrations' own tests.
     const loadDataDir = options.fresh ? undefined : new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
     const handle = await openDatabase({ dataDir: "memory://", loadDataDir });
-    await handle.migrate();
+    await prepareDatabase(handle);
     return { ...handle, drop: () => handle.close() };
   }
   // TEST_DATABASE_URL, or the local default for the files that need PostgreSQL whatever the
@@ -39,7 +40,7 @@ export async function createTestDatabase(engine: Engine, options: { fresh?: bool
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
-  await handle.migrate();
+  await prepareDatabase(handle);
   return {
     ...handle,
     url: url.toString(),

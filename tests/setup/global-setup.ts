@@ -18,7 +18,7 @@ declare module "vitest" {
 
 /**
  * Creating a PGlite database (its initdb) costs seconds per test file; loading a dump of
- * one already migrated (with the built-in templates, as migrate() leaves it) costs a
+ * one already prepared (migrated, with the built-in templates, as prepareDatabase() leaves it) costs a
  * fraction. The dump is made once per set of migrations, built-in templates and PGlite
  * version and kept in .tmp.
  */
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
   hash.update(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
-  // The built-in templates are part of a migrated database (db/client.ts migrate()).
+  // The built-in templates are seeded by a boot step after the migrations (app/.server/boot/database.ts).
   const builtIns = path.join(root, "app/.server/templates");
   for (const file of fs.readdirSync(builtIns).sort())
     hash.update(file).update(fs.readFileSync(path.join(builtIns, file)));

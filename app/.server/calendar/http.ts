@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 
-import { monthHref } from "~/components/team-calendar/urls";
+import { monthHref } from "~/utils/team-calendar-urls";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { EventFormValue } from "~/validation/team-calendar";
 import type { EventFields } from "./events";

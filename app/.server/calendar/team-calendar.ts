@@ -13,7 +13,7 @@ import type {
   TeamCalendarEvent,
   TeamCalendarMonth,
   TeamCalendarTask,
-} from "~/components/team-calendar/types";
+} from "./views";
 import { attendeeIdsOf, eventForMember, eventState } from "./access";
 
 /**

@@ -13,7 +13,6 @@ import { acquireDataDirLock } from "./lock";
 import { startPgliteThread, type PgliteThread } from "./pglite-thread";
 import { queryCounter } from "./query-count";
 import * as authSchema from "../auth-service/schema";
-import { seedBuiltInTemplates } from "../templates/seed";
 import * as appSchema from "./schema";
 
 /** The app's tables and the auth service's (`auth` schema), in one Drizzle schema. */
@@ -28,6 +27,10 @@ export type DatabaseHandle = {
   engine: "pglite" | "postgres";
   /** Where the data lives, without credentials. */
   location: string;
+  /**
+   * Applies the committed migrations (drizzle/) and nothing else; the rows the app ships
+   * with are a boot step of their own (app/.server/boot/database.ts).
+   */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
@@ -67,10 +70,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     db,
     engine: "postgres",
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
-    migrate: async () => {
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-      await afterMigrations(db);
-    },
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     ping: (timeoutMs = 2000) => withTimeout(pool.query("select 1"), timeoutMs),
     close: () => pool.end(),
   };
@@ -96,10 +96,7 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
     db: db as unknown as Database,
     engine: "pglite",
     location: dir,
-    migrate: async () => {
-      await migratePglite(db, { migrationsFolder });
-      await afterMigrations(db as unknown as Database);
-    },
+    migrate: () => migratePglite(db, { migrationsFolder }),
     ping: (timeoutMs = 2000) => withTimeout(client.query("select 1"), timeoutMs),
     close: async () => {
       try {
@@ -110,14 +107,6 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
     },
   };
   return handle;
-}
-
-/**
- * The rows the app ships with rather than creates (the built-in templates), brought up to
- * date after the migrations on every path that migrates: the server, the scripts, the tests.
- */
-async function afterMigrations(db: Database) {
-  await seedBuiltInTemplates(db);
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number) {

@@ -1,4 +1,4 @@
-import type { Marked } from "~/components/search/types";
+import type { Marked } from "./views";
 
 /**
  * Highlights come from `ts_headline` with two control characters as its markers. They are

@@ -1,10 +1,5 @@
-import {
-  SEARCH_MAX_SHOWN,
-  SEARCH_PAGE_STEP as PAGE_STEP,
-  SEARCH_TYPES,
-  type SearchPageData,
-  type SearchType,
-} from "~/components/search/types";
+import { SEARCH_MAX_SHOWN, SEARCH_PAGE_STEP as PAGE_STEP, SEARCH_TYPES, type SearchType } from "~/utils/search-params";
+import type { SearchPageData } from "./views";
 import { parseSearchQuery } from "./parse";
 import { search, type SearchLimits } from "./search";
 

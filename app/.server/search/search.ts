@@ -2,17 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 
 import { db } from "../db";
 import { queryRows } from "../db/client";
-import {
-  SEARCH_MAX_SHOWN,
-  type CommentHit,
-  type MemberHit,
-  type ProjectHit,
-  type SearchGroup,
-  type SearchResults,
-  type SearchType,
-  type TaskHit,
-  type TemplateHit,
-} from "~/components/search/types";
+import { SEARCH_MAX_SHOWN, type SearchType } from "~/utils/search-params";
+import type { CommentHit, MemberHit, ProjectHit, SearchGroup, SearchResults, TaskHit, TemplateHit } from "./views";
 import { EXCERPT, isMarked, MARKERS, splitMarks, WHOLE } from "./highlight";
 import { markdownToPlainText } from "./plain-text";
 import type { SearchQuery } from "./parse";

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "../db";
 import { statuses, tasks } from "../db/schema";
 import { dayName, monthGrid, monthHeader, type Month } from "~/utils/calendar-month";
-import type { CalendarTask, ProjectCalendar, TaskPage } from "~/components/tasks/calendar-types";
+import type { CalendarTask, ProjectCalendar, TaskPage } from "./views";
 import { taskKey } from "./access";
 
 /** How many tasks a day's cell lists before its "+N more" link to the day view. */

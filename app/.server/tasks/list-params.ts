@@ -1,4 +1,4 @@
-import type { ListParams, ListView } from "~/components/tasks/types";
+import type { ListParams, ListView } from "./views";
 import { TASK_PRIORITIES, type Priority } from "~/validation/task-fields";
 import type { ListFilterOptions, ListFilters, ListGrouping, ListQuery } from "./list";
 import { LIST_GROUPINGS, LIST_MAX_ROWS, LIST_PAGE, listGroups, listOptions, type ListOptions } from "./list";

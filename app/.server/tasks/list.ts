@@ -15,7 +15,7 @@ import {
   type Priority,
 } from "../db/schema";
 import { MEMBER_NAME, NAME_ORDER, ROLE_ORDER } from "../team/queries";
-import type { ListGroup, ListRow } from "~/components/tasks/types";
+import type { ListGroup, ListRow } from "./views";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { taskKey } from "./access";
 import {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 
 import { db } from "../db";
 import { projects, statuses, taskAssignees, tasks, workspaceMembers } from "../db/schema";
-import type { MyTask, MyTaskFilter } from "~/components/tasks/types";
+import type { MyTask, MyTaskFilter } from "./views";
 import { taskKey } from "./access";
 
 /**

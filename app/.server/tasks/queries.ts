@@ -13,7 +13,7 @@ import {
   tasks,
   type Priority,
 } from "../db/schema";
-import type { BoardCard, BoardColumn } from "~/components/tasks/types";
+import type { BoardCard, BoardColumn } from "./views";
 import { taskKey } from "./access";
 
 /** The List view's sortable columns; the board keeps the manual order (`position`). */

@@ -10,8 +10,9 @@ import { parseStructure } from "./structure";
  * Brings the built-in templates in the database up to date with built-in.ts: inserts the
  * missing ones, rewrites those whose content differs, removes those no longer shipped, and
  * writes nothing when all match (the update's WHERE compares every field, the structure as
- * jsonb, so key order is no difference). Run after every migration (db/client.ts), by
- * every process that migrates; concurrent runs meet in the unique index and agree.
+ * jsonb, so key order is no difference). A boot step after the migrations
+ * (boot/database.ts), run by every process that prepares the database; concurrent runs
+ * meet in the unique index and agree.
  */
 export async function seedBuiltInTemplates<T extends PgQueryResultHKT, S extends Record<string, unknown>>(
   db: PgDatabase<T, S>,

@@ -7,7 +7,7 @@ import { Theme, useTheme } from "remix-themes";
 import { withoutTransitions } from "~/theme/switch-theme";
 import { Glyph } from "~/components/lists/icons";
 import { MarkedText } from "~/components/search/search-results";
-import type { Marked, SearchPageData } from "~/components/search/types";
+import type { Marked, SearchPageData } from "~/.server/search/views";
 import type { PaletteProject } from "./command-palette";
 import { useCreateProject } from "./create-project-dialog";
 

@@ -3,14 +3,8 @@ import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 
 import { isProjectColor } from "~/utils/projects";
-import {
-  SEARCH_MAX_SHOWN,
-  SEARCH_PAGE_STEP,
-  type Marked,
-  type SearchGroup,
-  type SearchResults,
-  type SearchType,
-} from "./types";
+import { SEARCH_MAX_SHOWN, SEARCH_PAGE_STEP, type SearchType } from "~/utils/search-params";
+import type { Marked, SearchGroup, SearchResults } from "~/.server/search/views";
 
 /** A matched text: plain runs as text, matched runs as `<mark>`; nothing is ever parsed as HTML. */
 export function MarkedText({ runs }: { runs: Marked }) {

@@ -5,7 +5,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 
 import { FormErrors, FormSelectField, FormTextField, HoneypotField, SubmitButton } from "~/components/forms/fields";

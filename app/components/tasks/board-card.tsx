@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { FIELD_NAMES, type EditorField } from "~/components/tasks/fields/options";
 import { People } from "~/components/avatar";
 import { DayText } from "~/components/date-text";
-import type { BoardCard } from "~/components/tasks/types";
+import type { BoardCard } from "~/.server/tasks/views";
 
 /**
  * A board card's content: plain elements with class names, styled once by the board

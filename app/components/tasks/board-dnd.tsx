@@ -23,7 +23,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { useMemo, useRef, useState, type ReactNode } from "react";
 
 import { applyMove, moveTo, type Move } from "~/components/tasks/board-moves";
-import type { BoardCard, BoardColumn } from "~/components/tasks/types";
+import type { BoardCard, BoardColumn } from "~/.server/tasks/views";
 
 /**
  * The board's drag and drop: the same columns and cards, each card draggable with the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { applyLiveCard } from "./board-live";
-import type { BoardCard, BoardColumn } from "./types";
+import type { BoardCard, BoardColumn } from "~/.server/tasks/views";
 
 const card = (id: string): BoardCard => ({
   id,

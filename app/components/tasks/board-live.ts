@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 
 import { useRealtime, useRevalidateSoon } from "~/components/realtime/realtime-provider";
-import type { BoardColumn } from "~/components/tasks/types";
+import type { BoardColumn } from "~/.server/tasks/views";
 import { CLIENT_ID } from "~/utils/client-id";
 import type { LiveCard } from "~/utils/realtime";
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 
-import type { BoardCard, BoardColumn } from "~/components/tasks/types";
+import type { BoardCard, BoardColumn } from "~/.server/tasks/views";
 
 /**
  * A card's move on the board: to a status, between two cards of that column (their public

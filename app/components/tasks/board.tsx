@@ -12,7 +12,7 @@ import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/prop
 import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
 import type { TaskPatch } from "~/components/tasks/fields/task-edits";
 import { GroupFooter } from "~/components/tasks/group-footer";
-import type { BoardCard, BoardColumn } from "~/components/tasks/types";
+import type { BoardCard, BoardColumn } from "~/.server/tasks/views";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

@@ -23,7 +23,7 @@ import {
 } from "react";
 import { useFetcher } from "react-router";
 
-import type { CalendarTask, ProjectCalendar } from "./calendar-types";
+import type { CalendarTask, ProjectCalendar } from "~/.server/tasks/views";
 import { addDays, dayName } from "~/utils/calendar-month";
 
 /**

@@ -2,7 +2,7 @@ import { styled } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 
-import type { CalendarTask, ProjectCalendar } from "./calendar-types";
+import type { CalendarTask, ProjectCalendar } from "~/.server/tasks/views";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
 import { CalendarDnd, Draggable, Droppable, useReschedule, withMoves } from "./calendar-dnd";

@@ -4,7 +4,7 @@ import { Form, useSubmit } from "react-router";
 import type { EditorField, TaskValues } from "~/components/tasks/fields/options";
 import type { EditTarget } from "~/components/tasks/fields/property-editor";
 import type { TaskPatch } from "~/components/tasks/fields/task-edits";
-import type { ListView } from "~/components/tasks/types";
+import type { ListView } from "~/.server/tasks/views";
 import { PRIORITY_OPTIONS } from "~/components/tasks/list-filters";
 import { SelectField } from "~/components/tasks/select-field";
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ChangeEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
 import { SelectField } from "~/components/tasks/select-field";
-import type { ListParams, ListSort, ListView } from "~/components/tasks/types";
+import type { ListParams, ListSort, ListView } from "~/.server/tasks/views";
 import { TASK_PRIORITIES } from "~/validation/priorities";
 
 /**

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 import { DayText } from "~/components/date-text";
 import { useDelegatedLinks } from "~/components/lists/delegated-links";
-import type { MyTask, MyTaskFilter } from "~/components/tasks/types";
+import type { MyTask, MyTaskFilter } from "~/.server/tasks/views";
 
 /**
  * The signed-in user's own work: the dashboard's three figures (each a link to the tasks

@@ -9,8 +9,8 @@ import { useFetcher, useLocation } from "react-router";
 import { DialogFormActions } from "~/components/forms/fields";
 import { newEventDefaults } from "./defaults";
 import { EventForm } from "./event-form";
-import type { EventFormOptions } from "./types";
-import { newEventHref } from "./urls";
+import type { EventFormOptions } from "~/.server/calendar/views";
+import { newEventHref } from "~/utils/team-calendar-urls";
 import { WorkspacePicker } from "./workspace-picker";
 
 /**

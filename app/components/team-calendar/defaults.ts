@@ -1,4 +1,4 @@
-import type { EventFormDefaults } from "./types";
+import type { EventFormDefaults } from "~/.server/calendar/views";
 
 /** A new event's form: that day, 9 to 10 in the viewer's zone, nobody invited yet. */
 export function newEventDefaults(date: string, timeZone: string): EventFormDefaults {

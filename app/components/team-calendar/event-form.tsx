@@ -14,7 +14,7 @@ import {
   updateEventSchema,
 } from "~/validation/team-calendar";
 import { TimeZoneField, useFormTimeZone } from "./time-zone";
-import type { EventFormDefaults, EventFormOptions } from "./types";
+import type { EventFormDefaults, EventFormOptions } from "~/.server/calendar/views";
 
 type Inputs = Record<"startDate" | "startDateShown" | "endDate" | "startTime" | "endTime", HTMLInputElement | null>;
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-import type { TeamCalendarEvent, TeamCalendarTask } from "./types";
-import { eventHref } from "./urls";
+import type { TeamCalendarEvent, TeamCalendarTask } from "~/.server/calendar/views";
+import { eventHref } from "~/utils/team-calendar-urls";
 
 /** An event in a cell or a day's list: its time (or "All day") and title, linking to its page. */
 export function EventItem({ event }: { event: TeamCalendarEvent }) {

@@ -6,8 +6,8 @@ import { CellDots, WeekdayHeader } from "../calendar/month-grid";
 import { useHydrated } from "~/utils/use-hydrated";
 import { EventItem, TaskItem } from "./items";
 import { TeamCalendarRoot } from "./styles";
-import type { TeamCalendarDay, TeamCalendarMonth } from "./types";
-import { dayHref, monthHref, newEventHref, type CalendarFilters } from "./urls";
+import type { TeamCalendarDay, TeamCalendarMonth } from "~/.server/calendar/views";
+import { dayHref, monthHref, newEventHref, type CalendarFilters } from "~/utils/team-calendar-urls";
 
 /**
  * The team calendar's month: a toolbar (Add Event, Previous, Today, Next, the workspace

@@ -1,7 +1,7 @@
 import { styled } from "@mui/material/styles";
 import { Form } from "react-router";
 
-import type { WorkspaceChoice } from "./types";
+import type { WorkspaceChoice } from "~/.server/calendar/views";
 
 const Picker = styled(Form)(({ theme }) => {
   const { palette } = theme.vars;

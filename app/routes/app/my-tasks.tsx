@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { requireActor } from "~/.server/http/respond";
 import { myTasks } from "~/.server/tasks/my-tasks";
 import { todayFor } from "~/.server/http/viewer";
-import type { MyTaskFilter } from "~/components/tasks/types";
+import type { MyTaskFilter } from "~/.server/tasks/views";
 import { MY_TASK_FILTERS, MY_TASK_TITLES, MyTaskRows } from "~/components/tasks/my-work";
 import type { Route } from "./+types/my-tasks";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";

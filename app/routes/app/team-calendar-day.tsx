@@ -10,7 +10,7 @@ import { newEventDefaults } from "~/components/team-calendar/defaults";
 import { EventForm } from "~/components/team-calendar/event-form";
 import { EventItem, TaskItem } from "~/components/team-calendar/items";
 import { TeamCalendarRoot } from "~/components/team-calendar/styles";
-import { dayHref, monthHref } from "~/components/team-calendar/urls";
+import { dayHref, monthHref } from "~/utils/team-calendar-urls";
 import { WorkspacePicker } from "~/components/team-calendar/workspace-picker";
 import { addDays, isCalendarDay } from "~/utils/calendar-month";
 import type { Route } from "./+types/team-calendar-day";

@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { EventForm } from "~/components/team-calendar/event-form";
-import { dayHref, eventHref, monthHref } from "~/components/team-calendar/urls";
+import { dayHref, eventHref, monthHref } from "~/utils/team-calendar-urls";
 import { deleteEventSchema, updateEventSchema } from "~/validation/team-calendar";
 import type { Route } from "./+types/team-calendar-event";
 

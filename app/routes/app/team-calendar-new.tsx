@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { PageFormActions } from "~/components/forms/fields";
 import { EventForm } from "~/components/team-calendar/event-form";
 import { WorkspacePicker } from "~/components/team-calendar/workspace-picker";
-import { monthHref } from "~/components/team-calendar/urls";
+import { monthHref } from "~/utils/team-calendar-urls";
 import { newEventDefaults } from "~/components/team-calendar/defaults";
 import { dayName, isCalendarDay } from "~/utils/calendar-month";
 import { safeRedirectPath } from "~/utils/safe-redirect";

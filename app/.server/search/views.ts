@@ -1,17 +1,14 @@
 /**
- * What the search page and the command palette receive (app/.server/search/search.ts).
- *
+ * Search's read models: what the search page and the command palette receive
+ * (search.ts, page.ts). The UI imports them with `import type` only.
+ */
+import type { SearchType } from "~/utils/search-params";
+
+/**
  * A matched text is `Marked`: runs of text, plain at even indexes and matched at odd ones,
  * rendered as text and `<mark>` elements, never as HTML.
  */
 export type Marked = string[];
-
-export const SEARCH_TYPES = ["projects", "tasks", "comments", "templates", "members"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-/** A type's page grows by this many rows ("Show more"), up to SEARCH_MAX_SHOWN. */
-export const SEARCH_PAGE_STEP = 20;
-export const SEARCH_MAX_SHOWN = 200;
 
 export type ProjectHit = {
   id: string;

@@ -1,6 +1,12 @@
+/**
+ * The task views' read models: what the server's queries produce and the loaders hand to
+ * the Board, List, Calendar and My Work. The UI imports them with `import type` only, so
+ * no server module reaches the client bundle.
+ */
+import type { GridDay } from "~/utils/calendar-month";
 import type { Priority } from "~/validation/task-fields";
 
-/** What the task views receive from their loaders (app/.server/tasks/queries.ts). */
+/** A Board card (queries.ts), also the live card the real-time stream sends. */
 export type BoardCard = {
   id: string;
   key: string;
@@ -76,4 +82,31 @@ export type ListView = {
     /** May create labels from the labels popover. */
     canCreateLabels?: boolean;
   };
+};
+
+/** A task on the Calendar view (calendar.ts). */
+export type CalendarTask = {
+  id: string;
+  key: string;
+  title: string;
+  dueDate: string | null;
+  startDate: string | null;
+  done: boolean;
+  status: { name: string; color: string };
+};
+
+/** Some of a list's tasks and how many it has. */
+export type TaskPage = { tasks: CalendarTask[]; total: number };
+
+export type ProjectCalendar = {
+  /** `YYYY-MM`, with its neighbours (null past the years a date holds). */
+  month: string;
+  title: string;
+  previous: string | null;
+  next: string | null;
+  /** The grid's cells, whole weeks from Sunday, each with its first tasks. */
+  days: (GridDay & TaskPage)[];
+  /** The open day's tasks (`?day=`). */
+  day: ({ date: string; title: string } & TaskPage) | null;
+  undated: TaskPage;
 };

@@ -1,6 +1,8 @@
+/**
+ * The team calendar's read models: what its screens receive from their loaders
+ * (team-calendar.ts). The UI imports them with `import type` only.
+ */
 import type { GridDay } from "~/utils/calendar-month";
-
-/** What the team calendar's screens receive from their loaders (app/.server/calendar/team-calendar.ts). */
 
 export type TeamCalendarEvent = {
   id: string;
