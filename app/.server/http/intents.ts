@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { execute, type Command } from "../commands/command";
 import type { UserPrincipal } from "../commands/principal";
 import { FieldError, ForbiddenError, NotFoundError, PlanLimitError } from "../errors";
-import { httpError, requireActor } from "./respond";
+import { httpError, load, requireActor } from "./respond";
 
 /**
  * A route's action as a map of intents: each names the command it runs, how the form
@@ -30,8 +30,11 @@ export type Parsed<Input> =
   | ({ ok: false; submission?: Submission<unknown> } & Omit<Refusal, "status">);
 
 export type Intent<Input, Output, Done, Refused, Fetched, Result = Output> = {
-  /** The command the intent runs; its name is what the fuzz and the sweep enumerate. */
-  command: Command<Input, Output>;
+  /**
+   * The command the intent runs; what the fuzz and the sweep enumerate. Null for an intent
+   * that writes nothing (a preview), whose `run` reads.
+   */
+  command: Command<Input, Output> | null;
   /**
    * A read-only check before the form is even parsed (the right to shape the workflow, say),
    * so nobody learns anything from its validation.
@@ -69,11 +72,15 @@ type Answers<I> =
     : never;
 type DefaultAnswers = ReturnType<typeof fetcherRefusal> | ReturnType<typeof fetcherOk> | ReturnType<typeof formRefusal>;
 
+type Options<Fallback> = {
+  /** An unknown intent's answer (back to the page, usually). */
+  fallback: (context: IntentContext) => Fallback;
+  /** A read-only check for every intent of the route (the URL's task exists and is the member's). */
+  guard?: (context: IntentContext) => Promise<unknown>;
+};
+
 /** The route's `action`: dispatches the posted intent; an unknown one gets `fallback`. */
-export function intentAction<M extends IntentMap, Fallback>(
-  intents: M,
-  fallback: (context: IntentContext) => Fallback,
-) {
+export function intentAction<M extends IntentMap, Fallback>(intents: M, { fallback, guard }: Options<Fallback>) {
   return async ({ request, context, params }: ActionFunctionArgs) => {
     const { actor } = await requireActor(request, context);
     const formData = await request.formData();
@@ -86,6 +93,7 @@ export function intentAction<M extends IntentMap, Fallback>(
       principal: actor,
       viaFetcher: formData.get("via") === "fetcher",
     };
+    if (guard) await load(() => guard(here));
     const handler = Object.hasOwn(intents, name) ? intents[name] : undefined;
     if (!handler) return fallback(here);
     return (await dispatch(handler, here)) as Answers<M[keyof M]> | DefaultAnswers | Fallback;
@@ -101,7 +109,7 @@ async function dispatch(handler: AnyIntent, context: IntentContext): Promise<unk
     if (!parsed.ok) return refuse(handler, context, { ...parsed, status: 400 }, submission);
     const output = handler.run
       ? await handler.run(context, parsed.input)
-      : await execute(handler.command, context.principal, parsed.input);
+      : await execute(handler.command!, context.principal, parsed.input);
     if (context.viaFetcher) return handler.fetched ? handler.fetched(output, context) : fetcherOk(context.intent);
     return await handler.done(output, context);
   } catch (error) {

@@ -662,7 +662,7 @@ function ChecklistForms({
   );
 }
 
-/** The hidden fields every item form sends; `redirectTo` marks a plain post (see task-sections.server.ts). */
+/** The hidden fields every item form sends; `redirectTo` marks a plain post (see task-intents.server.ts). */
 function ItemFields({ intent, id, back }: { intent: string; id: string; back: string }) {
   return (
     <>

@@ -320,7 +320,11 @@ export function TaskPageBody({
             attachments={loaderData.attachments}
             canAttach={loaderData.canAttach}
             canRemove={loaderData.canRemoveAttachments}
-            error={actionData && "attachment" in actionData ? actionData.attachment : undefined}
+            error={
+              actionData && "attachment" in actionData && typeof actionData.attachment === "string"
+                ? actionData.attachment
+                : undefined
+            }
           />
           <Comments
             taskUrl={here}

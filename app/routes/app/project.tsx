@@ -167,7 +167,7 @@ function raisedColumn(url: URL) {
 }
 
 /** Every write of the page is an intent of project-intents.server.ts, run as its command. */
-export const action = intentAction(projectIntents, projectFallback);
+export const action = intentAction(projectIntents, { fallback: projectFallback });
 
 /** Opening or closing the task panel (`?task=`) changes nothing the view shows. */
 export function shouldRevalidate({
