@@ -1,0 +1,21 @@
+import { registeredCommands } from "./command";
+
+/**
+ * Loads every module that defines commands, so the registry is whole: the action fuzz and
+ * the authorization sweep enumerate it, and a command missing from a route's intent map
+ * fails a test. A module that defines commands is listed here.
+ */
+import "../assistant/service";
+import "../chat/messages";
+import "../projects/projects";
+import "../tasks/attachments";
+import "../tasks/bulk";
+import "../tasks/checklist";
+import "../tasks/comments";
+import "../tasks/followers";
+import "../tasks/labels";
+import "../tasks/parent";
+import "../tasks/statuses";
+import "../tasks/tasks";
+
+export const allCommands = registeredCommands;
