@@ -91,12 +91,22 @@ describe("the request body limit", () => {
     expect(BODY_LIMITS.multipart).toBeGreaterThan(2 * 1024 * 1024);
   });
 
-  it("gives a multipart post to a task page the attachment cap, and only there", () => {
+  it("gives a multipart post to a task page (or the API's upload) the attachment cap, and only there", () => {
     const multipart = "multipart/form-data; boundary=x";
-    for (const path of ["/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs", "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs.data"]) {
+    for (const path of [
+      "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs",
+      "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs.data",
+      "/api/v1/tasks/Xy9zWv8uTs/attachments",
+    ]) {
       expect(bodyKindOf(multipart, path)).toBe("attachment");
     }
-    for (const path of ["/app/project/Ab3dEf7hJk", "/app/settings", "/app/project/a/task/b/delete", "/uploads/a"]) {
+    for (const path of [
+      "/app/project/Ab3dEf7hJk",
+      "/app/settings",
+      "/app/project/a/task/b/delete",
+      "/uploads/a",
+      "/api/v1/projects/a/tasks",
+    ]) {
       expect(bodyKindOf(multipart, path)).toBe("multipart");
     }
     expect(bodyKindOf(form, "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs")).toBe("form");

@@ -1,6 +1,12 @@
 import { z } from "zod";
 
+import { PROJECT_COLOR_NAMES, type ProjectColor } from "~/utils/projects";
+import { isTimeZone } from "~/utils/time-zones";
+import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";
+import { CHECKLIST_MAX, CHECKLIST_TITLE_MAX } from "~/validation/checklist";
+import { STATUS_CATEGORIES } from "~/validation/status-fields";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
+import { EVENT_ATTENDEES_MAX, EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from "~/validation/team-calendar";
 
 /**
  * The public API's bodies, once: the router parses requests with them and the OpenAPI
@@ -64,6 +70,8 @@ export const taskPageSchema = z
     nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
   })
   .register(apiSchemas, { id: "TaskPage" });
+
+export const taskListSchema = z.object({ items: z.array(taskSchema) }).register(apiSchemas, { id: "TaskList" });
 
 export const projectListSchema = z
   .object({ items: z.array(projectSchema) })
@@ -151,4 +159,200 @@ export const taskListQuerySchema = z.object({
   cursor: z.string().max(40).optional(),
   status: publicId.optional(),
   priority: z.enum(TASK_PRIORITIES).optional(),
+});
+
+const role = z.enum(["owner", "admin", "editor", "viewer"]);
+const person = z.object({ id: z.string(), name: z.string() });
+
+export const workspaceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    personal: z.boolean(),
+    role: role.describe("The token's member's role here"),
+    createdAt: z.iso.datetime(),
+  })
+  .register(apiSchemas, { id: "Workspace" });
+
+export const workspaceListSchema = z
+  .object({ items: z.array(workspaceSchema).describe("The token's workspace: a token acts in one") })
+  .register(apiSchemas, { id: "WorkspaceList" });
+
+const statusFields = {
+  name: z.string().trim().min(1).max(40),
+  color: z.enum(PROJECT_COLOR_NAMES as [ProjectColor, ...ProjectColor[]]),
+  category: z.enum(STATUS_CATEGORIES).describe("Tasks in a done status count as completed"),
+};
+
+export const statusSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    color: z.string(),
+    category: z.enum(STATUS_CATEGORIES),
+    tasks: z.number().int().describe("Live tasks in this status"),
+  })
+  .register(apiSchemas, { id: "Status" });
+
+export const statusListSchema = z
+  .object({ items: z.array(statusSchema).describe("In column order") })
+  .register(apiSchemas, { id: "StatusList" });
+
+export const createStatusSchema = z
+  .strictObject({ ...statusFields, color: statusFields.color.default("slate") })
+  .register(apiSchemas, { id: "CreateStatus" });
+
+export const updateStatusSchema = z
+  .strictObject({
+    name: statusFields.name.optional(),
+    color: statusFields.color.optional(),
+    category: statusFields.category.optional(),
+    move: z.enum(["left", "right"]).optional().describe("Moves the column one place"),
+  })
+  .register(apiSchemas, { id: "UpdateStatus" });
+
+export const deleteStatusQuerySchema = z.object({
+  moveTasksTo: publicId.optional().describe("The status that takes the deleted one's tasks"),
+});
+
+export const checklistItemSchema = z
+  .object({ id: z.string(), taskId: z.string(), title: z.string(), done: z.boolean() })
+  .register(apiSchemas, { id: "ChecklistItem" });
+
+export const checklistSchema = z
+  .object({ items: z.array(checklistItemSchema).describe("In the checklist's order") })
+  .register(apiSchemas, { id: "Checklist" });
+
+export const createChecklistItemSchema = z
+  .strictObject({ title: z.string().trim().min(1).max(CHECKLIST_TITLE_MAX) })
+  .register(apiSchemas, { id: "CreateChecklistItem" });
+
+export const updateChecklistItemSchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(CHECKLIST_TITLE_MAX).optional(),
+    done: z.boolean().optional(),
+    position: z.number().int().min(0).max(CHECKLIST_MAX).optional().describe("Its place, from 0 (the top)"),
+  })
+  .register(apiSchemas, { id: "UpdateChecklistItem" });
+
+export const attachmentSchema = z
+  .object({
+    id: z.string(),
+    taskId: z.string(),
+    fileName: z.string(),
+    sizeBytes: z.number().int(),
+    image: z.boolean().describe("Shown inline by the download"),
+    uploader: z.string(),
+    createdAt: z.iso.datetime(),
+    contentUrl: z.string().describe("GET it (with the token) for the file"),
+  })
+  .register(apiSchemas, { id: "Attachment" });
+
+export const attachmentListSchema = z
+  .object({ items: z.array(attachmentSchema).describe("Newest first") })
+  .register(apiSchemas, { id: "AttachmentList" });
+
+export const messageSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string(),
+    author: person,
+    body: z.string().nullable().describe("Markdown; null once deleted"),
+    mentions: z.array(z.string()).describe("The user ids it mentions"),
+    edited: z.boolean(),
+    deleted: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .register(apiSchemas, { id: "Message" });
+
+export const messagePageSchema = z
+  .object({
+    items: z.array(messageSchema).describe("Newest first"),
+    nextCursor: z.string().nullable().describe("Pass as `cursor` for older messages; null on the last page"),
+  })
+  .register(apiSchemas, { id: "MessagePage" });
+
+export const messageBodySchema = z
+  .strictObject({ body: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH) })
+  .register(apiSchemas, { id: "MessageBody" });
+
+const time = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+  .describe("A wall-clock time, HH:MM, in timeZone");
+const zone = z.string().max(64).refine(isTimeZone, { error: "Unknown time zone" }).describe("An IANA zone");
+
+export const eventSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    allDay: z.boolean(),
+    startsAt: z.iso.datetime().describe("An all-day event starts at midnight UTC of its first day"),
+    endsAt: z.iso.datetime().describe("Exclusive; an all-day event ends at midnight UTC after its last day"),
+    startDate: day,
+    startTime: time.nullable(),
+    endDate: day,
+    endTime: time.nullable(),
+    timeZone: z.string().describe("The zone its times were given in"),
+    projectId: z.string().nullable(),
+    attendees: z.array(person),
+    createdBy: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .register(apiSchemas, { id: "Event" });
+
+export const eventPageSchema = z
+  .object({ items: z.array(eventSchema).describe("By start"), nextCursor: z.string().nullable() })
+  .register(apiSchemas, { id: "EventPage" });
+
+const eventFields = {
+  title: z.string().trim().min(1).max(EVENT_TITLE_MAX),
+  description: z.string().trim().max(EVENT_DESCRIPTION_MAX),
+  allDay: z.boolean(),
+  startDate: day,
+  startTime: time,
+  endDate: day.describe("The start date when left out"),
+  endTime: time,
+  timeZone: zone.describe("The zone the times are in; UTC when left out"),
+  projectId: publicId.nullable().describe("A live project of the workspace, or null"),
+  attendeeIds: z.array(z.uuid()).max(EVENT_ATTENDEES_MAX).describe("Members of the workspace"),
+};
+
+export const createEventSchema = z
+  .strictObject({
+    ...eventFields,
+    description: eventFields.description.optional(),
+    allDay: eventFields.allDay.default(false),
+    startTime: time.optional().describe("Needed unless allDay"),
+    endDate: eventFields.endDate.optional(),
+    endTime: time.optional().describe("Needed unless allDay"),
+    timeZone: eventFields.timeZone.optional(),
+    projectId: eventFields.projectId.optional(),
+    attendeeIds: eventFields.attendeeIds.optional(),
+  })
+  .register(apiSchemas, { id: "CreateEvent" });
+
+export const updateEventSchema = z
+  .strictObject({
+    title: eventFields.title.optional(),
+    description: eventFields.description.optional(),
+    allDay: eventFields.allDay.optional(),
+    startDate: day.optional(),
+    startTime: time.nullable().optional(),
+    endDate: day.optional(),
+    endTime: time.nullable().optional(),
+    timeZone: eventFields.timeZone.optional(),
+    projectId: eventFields.projectId.optional(),
+    attendeeIds: eventFields.attendeeIds.optional().describe("Exactly these members"),
+  })
+  .register(apiSchemas, { id: "UpdateEvent" });
+
+export const eventListQuerySchema = z.object({
+  from: day.optional().describe("Events ending after the start of this day (UTC)"),
+  to: day.optional().describe("Events starting before the end of this day (UTC)"),
+  projectId: publicId.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(120).optional(),
 });

@@ -1,0 +1,53 @@
+import { and, eq } from "drizzle-orm";
+
+import type { Actor } from "../activity/use-case";
+import type { TokenPrincipal } from "../api-tokens/tokens";
+import { db } from "../db";
+import { tasks } from "../db/schema";
+import { ApiProblem } from "./http";
+import { projectIn, taskIn } from "./resources";
+
+/**
+ * What every endpoint of the API is given, and how an endpoint is declared: a method, a path
+ * template whose `{…}` segments are ids (handed over in order as `params[0]`, `params[1]`),
+ * and whether it writes (a read-only token is refused before it runs).
+ */
+export type Context = {
+  request: Request;
+  url: URL;
+  principal: TokenPrincipal;
+  actor: Actor & { userId: string };
+};
+export type Params = Record<string, string>;
+export type Handler = (context: Context, params: Params) => Promise<Response>;
+export type Route = { method: string; pattern: RegExp; write: boolean; handle: Handler };
+
+const ID = "([A-Za-z0-9_-]{1,40})";
+
+export function route(method: string, template: string, handle: Handler): Route {
+  const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, ID)}$`);
+  return { method, pattern, write: method !== "GET", handle };
+}
+
+/** The thing, or the 404 an id outside the token's workspace gets (it does not exist there). */
+export function found<T>(thing: T | null | undefined, what: string): T {
+  if (thing === null || thing === undefined) throw new ApiProblem(404, "Not found", `${what} not found`);
+  return thing;
+}
+
+export async function projectOf(principal: TokenPrincipal, publicId: string) {
+  return found(await projectIn(principal.workspaceId, publicId), "Project");
+}
+
+export async function existingTask(principal: TokenPrincipal, publicId: string) {
+  return found(await taskIn(principal.workspaceId, publicId), "Task");
+}
+
+/** The task's internal id, for the checklist's own read; its public one belongs to the token's workspace. */
+export async function taskUuid(principal: TokenPrincipal, publicId: string) {
+  const [row] = await db()
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.publicId, publicId), eq(tasks.workspaceId, principal.workspaceId)));
+  return found(row, "Task").id;
+}
