@@ -113,6 +113,16 @@ describe("the request body limit", () => {
     expect(BODY_LIMITS.attachment).toBeGreaterThan(25 * 1024 * 1024);
   });
 
+  it("takes a file up to the attachment cap at the API's upload, and refuses more as problem+json", async () => {
+    const type = "multipart/form-data; boundary=x";
+    const path = "/api/v1/tasks/Xy9zWv8uTs/attachments";
+    expect(await send(path, { type, chunks: [Buffer.alloc(10_000, 97)] })).toMatchObject({ body: "read 10000" });
+    const answer = await send(path, { type, chunks: [Buffer.alloc(2000, 97)], contentLength: 30_000 });
+    expect(answer.status).toBe(413);
+    expect(answer.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, title: "Request Too Large" });
+  });
+
   it("lets a body under its cap through, whole", async () => {
     const answer = await send("/company/contact", {
       type: form,
