@@ -4,6 +4,7 @@ import { MAX_ATTACHMENT_BYTES } from "~/.server/http/limits";
 import { resetRateLimits } from "~/.server/security/rate-limit";
 import { call, mismatches, RESOURCE_OPERATIONS, team, uncalledOperations } from "../setup/api-client";
 import { engines, useTestDatabase } from "../setup/database";
+import { addMember } from "../setup/factories";
 
 /**
  * The API's workspaces, projects, statuses, a task's subtasks, checklist and attachments, the
@@ -22,6 +23,36 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     form.set("file", new File([text], name, { type }));
     return form;
   };
+
+  it("creates, changes, archives and deletes projects, and renames and deletes labels", async () => {
+    const { write, viewerWrite, owner, viewer } = await team();
+    const created = await call(write, "POST", "/projects", { name: "Mobile app", key: "app", color: "teal" });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: "Mobile app", key: "APP", color: "teal", archived: false });
+    expect(created.json.statuses).toHaveLength(4);
+    expect((await call(write, "POST", "/projects", { name: "Other", key: "APP" })).json.errors[0].field).toBe("key");
+    const changed = await call(write, "PATCH", `/projects/${created.json.id}`, {
+      description: "iOS and Android",
+      archived: true,
+    });
+    expect(changed.json).toMatchObject({ description: "iOS and Android", archived: true });
+    // Archived is read-only, until restored in the same request.
+    expect((await call(write, "PATCH", `/projects/${created.json.id}`, { name: "No" })).status).toBe(403);
+    const restored = await call(write, "PATCH", `/projects/${created.json.id}`, { name: "Apps", archived: false });
+    expect(restored.json).toMatchObject({ name: "Apps", archived: false });
+    expect((await call(viewerWrite, "POST", "/projects", { name: "Mine" })).status).toBe(403);
+    await addMember(owner.workspaceId, viewer.id, "editor");
+    expect((await call(viewerWrite, "DELETE", `/projects/${created.json.id}`)).status).toBe(403);
+    expect((await call(write, "DELETE", `/projects/${created.json.id}`)).status).toBe(204);
+    expect((await call(write, "GET", `/projects/${created.json.id}`)).status).toBe(404);
+
+    const label = (await call(write, "POST", "/labels", { name: "bug", color: "rose" })).json;
+    expect((await call(write, "POST", "/labels", { name: "odd", color: "red" })).status).toBe(422);
+    const renamed = await call(write, "PATCH", `/labels/${label.id}`, { name: "defect" });
+    expect(renamed.json).toEqual({ id: label.id, name: "defect", color: "rose" });
+    expect((await call(write, "DELETE", `/labels/${label.id}`)).status).toBe(204);
+    expect((await call(write, "GET", "/labels")).json.items).toEqual([]);
+  });
 
   it("reads the token's workspace and a project, and manages the project's statuses", async () => {
     const { write, viewerWrite, owner, project } = await team();
@@ -223,6 +254,11 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     const mine = await fixtures(write, project.id, "Mine");
     const their = await fixtures(strangerWrite, theirs.id, "Theirs");
     const writes: Array<[string, string, unknown?]> = [
+      ["POST", "/projects", { name: "No" }],
+      ["PATCH", `/projects/${project.id}`, { name: "No" }],
+      ["DELETE", `/projects/${project.id}`],
+      ["PATCH", `/labels/${mine.label}`, { name: "No" }],
+      ["DELETE", `/labels/${mine.label}`],
       ["POST", `/projects/${project.id}/statuses`, { name: "No", category: "active" }],
       ["PATCH", `/statuses/${mine.status}`, { name: "No" }],
       ["DELETE", `/statuses/${mine.status}?moveTasksTo=${mine.status}`],
@@ -244,6 +280,10 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     const probes: Array<[string, string, unknown?]> = [
       ["GET", `/workspaces/${stranger.workspaceId}`],
       ["GET", `/projects/${theirs.id}`],
+      ["PATCH", `/projects/${theirs.id}`, { name: "Intruder" }],
+      ["DELETE", `/projects/${theirs.id}`],
+      ["PATCH", `/labels/${their.label}`, { name: "Intruder" }],
+      ["DELETE", `/labels/${their.label}`],
       ["GET", `/projects/${theirs.id}/statuses`],
       ["POST", `/projects/${theirs.id}/statuses`, { name: "Intruder", category: "active" }],
       ["PATCH", `/statuses/${their.status}`, { name: "Intruder" }],
@@ -274,6 +314,7 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
       (await call(write, "GET", "/workspaces")).json,
       (await call(write, "GET", "/calendar/events")).json,
       (await call(write, "GET", `/calendar/events?projectId=${theirs.id}`)).json,
+      (await call(write, "GET", "/labels")).json,
     ]);
     expect(listed).not.toContain("Theirs");
     expect(listed).not.toContain(stranger.workspaceId);
@@ -305,8 +346,13 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
       { title: "ok", allDay: true, startDate: "2026-12-01", attendeeIds: ["00000000-0000-4000-8000-000000000000"] },
       { startTime: null },
       { title: { $gt: "" } },
+      { name: "ok", key: "1abc" },
+      { archived: "yes" },
     ];
     const writes: Array<[string, string]> = [
+      ["POST", "/projects"],
+      ["PATCH", `/projects/${project.id}`],
+      ["PATCH", `/labels/${mine.label}`],
       ["POST", `/projects/${project.id}/statuses`],
       ["PATCH", `/statuses/${mine.status}`],
       ["POST", `/tasks/${mine.task}/checklist`],
@@ -333,6 +379,7 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
   /** One of each thing in a project, each called `name`, made through the API with a read & write token. */
   async function fixtures(token: string, projectId: string, name: string) {
     const project = (await call(token, "GET", `/projects/${projectId}`)).json;
+    const label = (await call(token, "POST", "/labels", { name })).json;
     const task = (await call(token, "POST", `/projects/${projectId}/tasks`, { title: name })).json;
     const item = (await call(token, "POST", `/tasks/${task.id}/checklist`, { title: name })).json;
     const attachment = (await call(token, "POST", `/tasks/${task.id}/attachments`, file(name))).json;
@@ -347,6 +394,7 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     ).json;
     return {
       status: project.statuses[1].id as string,
+      label: label.id as string,
       task: task.id as string,
       item: item.id as string,
       attachment: attachment.id as string,

@@ -10,6 +10,9 @@ import {
   checklistSchema,
   createChecklistItemSchema,
   createEventSchema,
+  createProjectSchema,
+  updateLabelSchema,
+  updateProjectSchema,
   createStatusSchema,
   eventPageSchema,
   eventSchema,
@@ -99,6 +102,9 @@ const INPUT_SCHEMAS = [
   "MessageBody",
   "CreateEvent",
   "UpdateEvent",
+  "UpdateLabel",
+  "CreateProject",
+  "UpdateProject",
 ];
 const created = (description: string, schema: z.ZodType) => ({
   "201": answer(description, schema),
@@ -159,6 +165,13 @@ function build() {
           operationId: "listProjects",
           summary: "The workspace's projects, with their statuses",
           responses: { "200": answer("The projects", projectListSchema), ...refusals },
+        },
+        post: {
+          operationId: "createProject",
+          summary: "Creates a project with the default statuses (editors and above)",
+          parameters: [idempotencyKey],
+          requestBody: body(createProjectSchema),
+          responses: created("The project", projectSchema),
         },
       },
       "/projects/{projectId}/tasks": {
@@ -313,6 +326,31 @@ function morePaths() {
     "/projects/{projectId}": {
       parameters: [projectId],
       get: { operationId: "getProject", summary: "One project", responses: listed("The project", projectSchema) },
+      patch: {
+        operationId: "updateProject",
+        summary: "Changes a project's fields, archives or restores it",
+        requestBody: body(updateProjectSchema),
+        responses: { "200": answer("The project", projectSchema), ...writeRefusals },
+      },
+      delete: {
+        operationId: "deleteProject",
+        summary: "Deletes a project and its tasks (owners and admins)",
+        responses: deleted,
+      },
+    },
+    "/labels/{labelId}": {
+      parameters: [pathId("labelId", "The label's id")],
+      patch: {
+        operationId: "updateLabel",
+        summary: "Renames or recolours a label (editors and above)",
+        requestBody: body(updateLabelSchema),
+        responses: { "200": answer("The label", labelSchema), ...writeRefusals },
+      },
+      delete: {
+        operationId: "deleteLabel",
+        summary: "Deletes a label; it leaves every task that had it",
+        responses: deleted,
+      },
     },
     "/projects/{projectId}/statuses": {
       parameters: [projectId],

@@ -3,10 +3,10 @@ import { createHash } from "node:crypto";
 import { authenticateToken, type TokenPrincipal } from "../api-tokens/tokens";
 import { consume } from "../security/rate-limit";
 import { addComment, deleteComment, editComment } from "../tasks/comments";
-import { createLabel, setTaskLabels, workspaceLabels } from "../tasks/labels";
+import { setTaskLabels } from "../tasks/labels";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "../tasks/tasks";
 import { membersOf } from "../team/queries";
-import { existingTask, found, projectOf, route, type Context, type Params, type Route } from "./context";
+import { existingTask, projectOf, route, type Context, type Params, type Route } from "./context";
 import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
 import { idempotent } from "./idempotency";
 import { currentApiRate } from "./limits";
@@ -15,17 +15,12 @@ import { attachmentRoutes } from "./attachments";
 import { checklistRoutes } from "./checklist";
 import { eventRoutes } from "./events";
 import { messageRoutes } from "./messages";
-import { commentIn, commentPage, projectsOf, subtasksOf, taskIn, taskPage } from "./resources";
+import { labelRoutes } from "./labels";
+import { projectRoutes } from "./projects";
+import { commentIn, commentPage, subtasksOf, taskIn, taskPage } from "./resources";
 import { statusRoutes } from "./statuses";
 import { workspaceRoutes } from "./workspaces";
-import {
-  commentBodySchema,
-  createLabelSchema,
-  createTaskSchema,
-  pageQuerySchema,
-  taskListQuerySchema,
-  updateTaskSchema,
-} from "./schemas";
+import { commentBodySchema, createTaskSchema, pageQuerySchema, taskListQuerySchema, updateTaskSchema } from "./schemas";
 
 /**
  * The public REST API, `/api/v1` (issue 32): a personal token's requests, acting as its
@@ -35,8 +30,7 @@ import {
 const AUTH_FAILURES = { points: 60, durationSeconds: 60 };
 
 const routes: Route[] = [
-  route("GET", "/projects", listProjects),
-  route("GET", "/projects/{projectId}", getProject),
+  ...projectRoutes,
   route("GET", "/projects/{projectId}/tasks", listTasks),
   route("POST", "/projects/{projectId}/tasks", postTask),
   route("GET", "/tasks/{taskId}", getTask),
@@ -48,8 +42,7 @@ const routes: Route[] = [
   route("PATCH", "/comments/{commentId}", patchComment),
   route("DELETE", "/comments/{commentId}", removeComment),
   route("GET", "/members", listMembers),
-  route("GET", "/labels", listLabels),
-  route("POST", "/labels", postLabel),
+  ...labelRoutes,
   ...workspaceRoutes,
   ...statusRoutes,
   ...checklistRoutes,
@@ -114,15 +107,6 @@ async function authenticate(request: Request, ip: string | null) {
   throw new ApiProblem(401, "Unauthorized", result.reason, {
     headers: { "WWW-Authenticate": 'Bearer realm="plotline"' },
   });
-}
-
-async function listProjects({ principal }: Context) {
-  return json({ items: await projectsOf(principal.workspaceId) });
-}
-
-async function getProject({ principal }: Context, params: Params) {
-  const [project] = await projectsOf(principal.workspaceId, params[0]!);
-  return json(found(project, "Project"));
 }
 
 async function listTasks({ principal, url }: Context, params: Params) {
@@ -225,20 +209,6 @@ async function listMembers({ principal }: Context) {
       role: member.role,
       joinedAt: member.joinedAt,
     })),
-  });
-}
-
-async function listLabels({ principal }: Context) {
-  return json({ items: await workspaceLabels(principal.workspaceId) });
-}
-
-async function postLabel(context: Context) {
-  const { principal, actor } = context;
-  const input = createLabelSchema.parse(await jsonBody(context.request));
-  return idempotent(context, JSON.stringify(input), async () => {
-    const label = await createLabel(actor, { workspaceId: principal.workspacePublicId, ...input });
-    const [created] = (await workspaceLabels(principal.workspaceId)).filter((item) => item.id === label.id);
-    return json(created, 201);
   });
 }
 

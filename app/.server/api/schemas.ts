@@ -1,9 +1,10 @@
 import { z } from "zod";
 
-import { PROJECT_COLOR_NAMES, type ProjectColor } from "~/utils/projects";
+import { PROJECT_COLOR_NAMES, PROJECT_KEY_PATTERN, type ProjectColor } from "~/utils/projects";
 import { isTimeZone } from "~/utils/time-zones";
 import { MESSAGE_MAX_LENGTH } from "~/validation/chat-fields";
 import { CHECKLIST_MAX, CHECKLIST_TITLE_MAX } from "~/validation/checklist";
+import { MAX_LABEL_NAME } from "~/validation/labels";
 import { STATUS_CATEGORIES } from "~/validation/status-fields";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { EVENT_ATTENDEES_MAX, EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from "~/validation/team-calendar";
@@ -16,6 +17,8 @@ import { EVENT_ATTENDEES_MAX, EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from "~/v
 export const apiSchemas = z.registry<{ id: string }>();
 
 const day = z.iso.date().describe("A calendar day, YYYY-MM-DD");
+/** Projects, statuses and labels take a colour of the app's palette. */
+const paletteColor = z.enum(PROJECT_COLOR_NAMES as [ProjectColor, ...ProjectColor[]]);
 const publicId = z.string().min(1).max(40);
 
 export const problemSchema = z
@@ -127,8 +130,46 @@ export const labelSchema = z
 export const labelListSchema = z.object({ items: z.array(labelSchema) }).register(apiSchemas, { id: "LabelList" });
 
 export const createLabelSchema = z
-  .strictObject({ name: z.string().trim().min(1).max(40), color: z.string().max(20).optional() })
+  .strictObject({
+    name: z.string().trim().min(1).max(MAX_LABEL_NAME),
+    color: paletteColor.optional().describe("The palette's least used colour when left out"),
+  })
   .register(apiSchemas, { id: "CreateLabel" });
+
+export const updateLabelSchema = z
+  .strictObject({ name: z.string().trim().min(1).max(MAX_LABEL_NAME).optional(), color: paletteColor.optional() })
+  .register(apiSchemas, { id: "UpdateLabel" });
+
+const projectFields = {
+  name: z.string().trim().min(1).max(80),
+  description: z.string().trim().max(2000),
+  key: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(PROJECT_KEY_PATTERN)
+    .describe("2–10 capital letters or digits, starting with a letter: the prefix of its tasks' keys"),
+  color: paletteColor,
+};
+
+export const createProjectSchema = z
+  .strictObject({
+    name: projectFields.name,
+    description: projectFields.description.optional(),
+    key: projectFields.key.optional().describe("Derived from the name when left out"),
+    color: projectFields.color.optional(),
+  })
+  .register(apiSchemas, { id: "CreateProject" });
+
+export const updateProjectSchema = z
+  .strictObject({
+    name: projectFields.name.optional(),
+    description: projectFields.description.optional(),
+    key: projectFields.key.optional(),
+    color: projectFields.color.optional(),
+    archived: z.boolean().optional().describe("Archives it (read-only) or restores it"),
+  })
+  .register(apiSchemas, { id: "UpdateProject" });
 
 export const commentSchema = z
   .object({
@@ -180,7 +221,7 @@ export const workspaceListSchema = z
 
 const statusFields = {
   name: z.string().trim().min(1).max(40),
-  color: z.enum(PROJECT_COLOR_NAMES as [ProjectColor, ...ProjectColor[]]),
+  color: paletteColor,
   category: z.enum(STATUS_CATEGORIES).describe("Tasks in a done status count as completed"),
 };
 
