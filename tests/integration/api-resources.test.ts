@@ -54,6 +54,26 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     expect((await call(write, "GET", "/labels")).json.items).toEqual([]);
   });
 
+  it("renames the workspace, changes a member's role and removes a member", async () => {
+    const { write, viewerWrite, owner, viewer, stranger } = await team();
+    const renamed = await call(write, "PATCH", `/workspaces/${owner.workspaceId}`, { name: "  Acme   Inc " });
+    expect(renamed.json).toMatchObject({ id: owner.workspaceId, name: "Acme Inc" });
+    expect((await call(viewerWrite, "PATCH", `/workspaces/${owner.workspaceId}`, { name: "Mine" })).status).toBe(403);
+    expect((await call(write, "PATCH", `/workspaces/${stranger.workspaceId}`, { name: "Theirs" })).status).toBe(404);
+
+    expect((await call(viewerWrite, "PATCH", `/members/${owner.id}`, { role: "viewer" })).status).toBe(403);
+    const promoted = await call(write, "PATCH", `/members/${viewer.id}`, { role: "editor" });
+    expect(promoted.json).toMatchObject({ id: viewer.id, role: "editor" });
+    const lastOwner = await call(write, "PATCH", `/members/${owner.id}`, { role: "admin" });
+    expect(lastOwner.status).toBe(422);
+    expect(lastOwner.json.detail).toMatch(/needs an owner/);
+    expect((await call(write, "DELETE", `/members/${owner.id}`)).status).toBe(422);
+    expect((await call(write, "PATCH", `/members/${stranger.id}`, { role: "viewer" })).status).toBe(404);
+    expect((await call(write, "DELETE", `/members/${viewer.id}`)).status).toBe(204);
+    // A removed member's token goes with their membership.
+    expect((await call(viewerWrite, "GET", "/projects")).status).toBe(401);
+  });
+
   it("reads the token's workspace and a project, and manages the project's statuses", async () => {
     const { write, viewerWrite, owner, project } = await team();
     const workspaces = await call(write, "GET", "/workspaces");
@@ -101,8 +121,13 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     const parent = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Launch" })).json;
     const child = await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Press", parentId: parent.id });
     expect(child.json.parentId).toBe(parent.id);
+    const moved = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Blog" })).json;
+    expect((await call(write, "PATCH", `/tasks/${moved.id}`, { parentId: parent.id })).json.parentId).toBe(parent.id);
     const subtasks = await call(write, "GET", `/tasks/${parent.id}/subtasks`);
-    expect(subtasks.json.items.map((task: { title: string }) => task.title)).toEqual(["Press"]);
+    expect(subtasks.json.items.map((task: { title: string }) => task.title)).toEqual(["Press", "Blog"]);
+    expect((await call(write, "PATCH", `/tasks/${moved.id}`, { parentId: null })).json.parentId).toBeNull();
+    const nested = await call(write, "PATCH", `/tasks/${parent.id}`, { parentId: child.json.id });
+    expect(nested.status).toBe(422);
 
     const items: Array<{ id: string }> = [];
     for (const title of ["Draft", "Review", "Send"]) {
@@ -250,10 +275,13 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
   });
 
   it("refuses writes to a read-only token, and shows nothing of another workspace (0 leaks)", async () => {
-    const { read, write, strangerWrite, project, theirs, stranger } = await team();
+    const { read, write, strangerWrite, project, theirs, stranger, owner, viewer } = await team();
     const mine = await fixtures(write, project.id, "Mine");
     const their = await fixtures(strangerWrite, theirs.id, "Theirs");
     const writes: Array<[string, string, unknown?]> = [
+      ["PATCH", `/workspaces/${owner.workspaceId}`, { name: "No" }],
+      ["PATCH", `/members/${viewer.id}`, { role: "editor" }],
+      ["DELETE", `/members/${viewer.id}`],
       ["POST", "/projects", { name: "No" }],
       ["PATCH", `/projects/${project.id}`, { name: "No" }],
       ["DELETE", `/projects/${project.id}`],
@@ -279,6 +307,9 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
 
     const probes: Array<[string, string, unknown?]> = [
       ["GET", `/workspaces/${stranger.workspaceId}`],
+      ["PATCH", `/workspaces/${stranger.workspaceId}`, { name: "Intruder" }],
+      ["PATCH", `/members/${stranger.id}`, { role: "viewer" }],
+      ["DELETE", `/members/${stranger.id}`],
       ["GET", `/projects/${theirs.id}`],
       ["PATCH", `/projects/${theirs.id}`, { name: "Intruder" }],
       ["DELETE", `/projects/${theirs.id}`],
@@ -324,7 +355,7 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
   });
 
   it("answers odd input with a 4xx, never a 5xx", async () => {
-    const { write, project } = await team();
+    const { write, project, owner, viewer } = await team();
     const mine = await fixtures(write, project.id, "Mine");
     const odd: unknown[] = [
       null,
@@ -348,8 +379,12 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
       { title: { $gt: "" } },
       { name: "ok", key: "1abc" },
       { archived: "yes" },
+      { role: "superuser" },
+      { name: "x".repeat(61) },
     ];
     const writes: Array<[string, string]> = [
+      ["PATCH", `/workspaces/${owner.workspaceId}`],
+      ["PATCH", `/members/${viewer.id}`],
       ["POST", "/projects"],
       ["PATCH", `/projects/${project.id}`],
       ["PATCH", `/labels/${mine.label}`],

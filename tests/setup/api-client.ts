@@ -93,7 +93,7 @@ export const RESOURCE_OPERATIONS = new RegExp(
   [
     "^POST /projects$",
     "^\\w+ /projects/\\{projectId\\}(/statuses|/messages)?$",
-    "^\\w+ /(workspaces|statuses|checklist-items|attachments|messages|calendar|labels/)",
+    "^\\w+ /(workspaces|statuses|checklist-items|attachments|messages|calendar|labels/|members/)",
     "^\\w+ /tasks/\\{taskId\\}/(subtasks|checklist|attachments)$",
   ].join("|"),
 );

@@ -11,6 +11,9 @@ import {
   createChecklistItemSchema,
   createEventSchema,
   createProjectSchema,
+  memberSchema,
+  updateMemberSchema,
+  updateWorkspaceSchema,
   updateLabelSchema,
   updateProjectSchema,
   createStatusSchema,
@@ -105,6 +108,8 @@ const INPUT_SCHEMAS = [
   "UpdateLabel",
   "CreateProject",
   "UpdateProject",
+  "UpdateMember",
+  "UpdateWorkspace",
 ];
 const created = (description: string, schema: z.ZodType) => ({
   "201": answer(description, schema),
@@ -322,6 +327,26 @@ function morePaths() {
     "/workspaces/{workspaceId}": {
       parameters: [pathId("workspaceId", "The workspace's id")],
       get: { operationId: "getWorkspace", summary: "The token's workspace", responses: listed("It", workspaceSchema) },
+      patch: {
+        operationId: "updateWorkspace",
+        summary: "Renames the workspace (owners and admins)",
+        requestBody: body(updateWorkspaceSchema),
+        responses: { "200": answer("The workspace", workspaceSchema), ...writeRefusals },
+      },
+    },
+    "/members/{userId}": {
+      parameters: [pathId("userId", "The member's user id")],
+      patch: {
+        operationId: "updateMember",
+        summary: "Changes a member's role (owners and admins; a workspace keeps an owner)",
+        requestBody: body(updateMemberSchema),
+        responses: { "200": answer("The member", memberSchema), ...writeRefusals },
+      },
+      delete: {
+        operationId: "removeMember",
+        summary: "Removes a member from the workspace (owners and admins; not yourself)",
+        responses: deleted,
+      },
     },
     "/projects/{projectId}": {
       parameters: [projectId],

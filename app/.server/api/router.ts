@@ -4,8 +4,8 @@ import { authenticateToken, type TokenPrincipal } from "../api-tokens/tokens";
 import { consume } from "../security/rate-limit";
 import { addComment, deleteComment, editComment } from "../tasks/comments";
 import { setTaskLabels } from "../tasks/labels";
+import { setTaskParent } from "../tasks/parent";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "../tasks/tasks";
-import { membersOf } from "../team/queries";
 import { existingTask, projectOf, route, type Context, type Params, type Route } from "./context";
 import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
 import { idempotent } from "./idempotency";
@@ -16,6 +16,7 @@ import { checklistRoutes } from "./checklist";
 import { eventRoutes } from "./events";
 import { messageRoutes } from "./messages";
 import { labelRoutes } from "./labels";
+import { memberRoutes } from "./members";
 import { projectRoutes } from "./projects";
 import { commentIn, commentPage, subtasksOf, taskIn, taskPage } from "./resources";
 import { statusRoutes } from "./statuses";
@@ -41,7 +42,7 @@ const routes: Route[] = [
   route("POST", "/tasks/{taskId}/comments", postComment),
   route("PATCH", "/comments/{commentId}", patchComment),
   route("DELETE", "/comments/{commentId}", removeComment),
-  route("GET", "/members", listMembers),
+  ...memberRoutes,
   ...labelRoutes,
   ...workspaceRoutes,
   ...statusRoutes,
@@ -143,11 +144,12 @@ async function patchTask({ principal, actor, request }: Context, params: Params)
   const ifMatch = request.headers.get("if-match");
   if (ifMatch && ifMatch !== "*" && ifMatch !== etagOf(task))
     throw new ApiProblem(409, "Conflict", "The task changed since that version: read it again, then send your change.");
-  const { statusId, assigneeIds, labelIds, ...fields } = updateTaskSchema.parse(await jsonBody(request));
+  const { statusId, assigneeIds, labelIds, parentId, ...fields } = updateTaskSchema.parse(await jsonBody(request));
   const target = { taskId: task.id, projectId: task.projectId };
   if (Object.keys(fields).length > 0) await updateTask(actor, { ...target, ...fields });
   if (assigneeIds) await setTaskAssignees(actor, { ...target, userIds: assigneeIds });
   if (labelIds) await setTaskLabels(actor, { ...target, labelIds });
+  if (parentId !== undefined && parentId !== task.parentId) await setTaskParent(actor, { ...target, parent: parentId });
   if (statusId && statusId !== task.status.id) await moveTask(actor, { ...target, statusId, placement: { at: "end" } });
   const updated = await existingTask(principal, task.id);
   return json(updated, 200, { ETag: etagOf(updated) });
@@ -197,19 +199,6 @@ async function removeComment({ principal, actor }: Context, params: Params) {
   const comment = await existingComment(principal, params[0]!);
   await deleteComment(actor, { taskId: comment.taskId, commentId: comment.id });
   return json(null, 204);
-}
-
-async function listMembers({ principal }: Context) {
-  const members = await membersOf(principal.workspaceId);
-  return json({
-    items: members.map((member) => ({
-      id: member.userId,
-      name: member.name,
-      email: member.email,
-      role: member.role,
-      joinedAt: member.joinedAt,
-    })),
-  });
 }
 
 /** A strong validator of the task as the API shows it. */

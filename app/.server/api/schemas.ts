@@ -7,6 +7,7 @@ import { CHECKLIST_MAX, CHECKLIST_TITLE_MAX } from "~/validation/checklist";
 import { MAX_LABEL_NAME } from "~/validation/labels";
 import { STATUS_CATEGORIES } from "~/validation/status-fields";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
+import { workspaceName } from "~/validation/workspace";
 import { EVENT_ATTENDEES_MAX, EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from "~/validation/team-calendar";
 
 /**
@@ -105,23 +106,25 @@ export const updateTaskSchema = z
     statusId: publicId.optional().describe("Moves the task to the end of this status's column"),
     assigneeIds: z.array(z.uuid()).max(20).optional().describe("The task's assignees, exactly these members"),
     labelIds: z.array(publicId).max(20).optional().describe("The task's labels, exactly these"),
+    parentId: publicId
+      .nullable()
+      .optional()
+      .describe("Makes it a subtask of this task of the project; null makes it top-level"),
     ...editable,
   })
   .register(apiSchemas, { id: "UpdateTask" });
 
-export const memberListSchema = z
-  .object({
-    items: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        email: z.string(),
-        role: z.enum(["owner", "admin", "editor", "viewer"]),
-        joinedAt: z.iso.datetime(),
-      }),
-    ),
-  })
-  .register(apiSchemas, { id: "MemberList" });
+const role = z.enum(["owner", "admin", "editor", "viewer"]);
+
+export const memberSchema = z
+  .object({ id: z.string(), name: z.string(), email: z.string(), role, joinedAt: z.iso.datetime() })
+  .register(apiSchemas, { id: "Member" });
+
+export const memberListSchema = z.object({ items: z.array(memberSchema) }).register(apiSchemas, { id: "MemberList" });
+
+export const updateMemberSchema = z
+  .strictObject({ role: role.describe("Making someone an owner takes an owner") })
+  .register(apiSchemas, { id: "UpdateMember" });
 
 export const labelSchema = z
   .object({ id: z.string(), name: z.string(), color: z.string() })
@@ -202,7 +205,6 @@ export const taskListQuerySchema = z.object({
   priority: z.enum(TASK_PRIORITIES).optional(),
 });
 
-const role = z.enum(["owner", "admin", "editor", "viewer"]);
 const person = z.object({ id: z.string(), name: z.string() });
 
 export const workspaceSchema = z
@@ -214,6 +216,10 @@ export const workspaceSchema = z
     createdAt: z.iso.datetime(),
   })
   .register(apiSchemas, { id: "Workspace" });
+
+export const updateWorkspaceSchema = z
+  .strictObject({ name: workspaceName })
+  .register(apiSchemas, { id: "UpdateWorkspace" });
 
 export const workspaceListSchema = z
   .object({ items: z.array(workspaceSchema).describe("The token's workspace: a token acts in one") })

@@ -3,13 +3,16 @@ import { eq } from "drizzle-orm";
 import type { TokenPrincipal } from "../api-tokens/tokens";
 import { db } from "../db";
 import { workspaces } from "../db/schema";
+import { renameWorkspace } from "../workspaces/workspaces";
 import { found, route, type Context, type Params } from "./context";
-import { json } from "./http";
+import { json, jsonBody } from "./http";
+import { updateWorkspaceSchema } from "./schemas";
 
 /** The token's workspace: the one a token acts in, so the list holds it alone. */
 export const workspaceRoutes = [
   route("GET", "/workspaces", listWorkspaces),
   route("GET", "/workspaces/{workspaceId}", getWorkspace),
+  route("PATCH", "/workspaces/{workspaceId}", patchWorkspace),
 ];
 
 async function tokenWorkspace(principal: TokenPrincipal) {
@@ -30,7 +33,20 @@ async function listWorkspaces({ principal }: Context) {
   return json({ items: [await tokenWorkspace(principal)] });
 }
 
+/** Another workspace's id, even one of the member's, is not found: a token acts in one. */
+function assertTokenWorkspace(principal: TokenPrincipal, publicId: string) {
+  found(publicId === principal.workspacePublicId ? true : null, "Workspace");
+}
+
 async function getWorkspace({ principal }: Context, params: Params) {
-  found(params[0] === principal.workspacePublicId ? true : null, "Workspace");
+  assertTokenWorkspace(principal, params[0]!);
+  return json(await tokenWorkspace(principal));
+}
+
+/** Renames it (owners and admins). */
+async function patchWorkspace({ principal, actor, request }: Context, params: Params) {
+  assertTokenWorkspace(principal, params[0]!);
+  const { name } = updateWorkspaceSchema.parse(await jsonBody(request));
+  await renameWorkspace(actor, { workspaceId: principal.workspacePublicId, name });
   return json(await tokenWorkspace(principal));
 }
