@@ -31,11 +31,20 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     expect(created.json).toMatchObject({ name: "Mobile app", key: "APP", color: "teal", archived: false });
     expect(created.json.statuses).toHaveLength(4);
     expect((await call(write, "POST", "/projects", { name: "Other", key: "APP" })).json.errors[0].field).toBe("key");
-    const changed = await call(write, "PATCH", `/projects/${created.json.id}`, {
-      description: "iOS and Android",
-      archived: true,
-    });
+    const etag = created.headers.get("etag")!;
+    expect(
+      (await call(write, "GET", `/projects/${created.json.id}`, undefined, { "If-None-Match": etag })).status,
+    ).toBe(304);
+    const changed = await call(
+      write,
+      "PATCH",
+      `/projects/${created.json.id}`,
+      { description: "iOS and Android", archived: true },
+      { "If-Match": etag },
+    );
     expect(changed.json).toMatchObject({ description: "iOS and Android", archived: true });
+    const stale = await call(write, "PATCH", `/projects/${created.json.id}`, { archived: false }, { "If-Match": etag });
+    expect(stale.status).toBe(409);
     // Archived is read-only, until restored in the same request.
     expect((await call(write, "PATCH", `/projects/${created.json.id}`, { name: "No" })).status).toBe(403);
     const restored = await call(write, "PATCH", `/projects/${created.json.id}`, { name: "Apps", archived: false });
@@ -56,8 +65,17 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
 
   it("renames the workspace, changes a member's role and removes a member", async () => {
     const { write, viewerWrite, owner, viewer, stranger } = await team();
-    const renamed = await call(write, "PATCH", `/workspaces/${owner.workspaceId}`, { name: "  Acme   Inc " });
+    const before = await call(write, "GET", `/workspaces/${owner.workspaceId}`);
+    const renamed = await call(
+      write,
+      "PATCH",
+      `/workspaces/${owner.workspaceId}`,
+      { name: "  Acme   Inc " },
+      { "If-Match": before.headers.get("etag")! },
+    );
     expect(renamed.json).toMatchObject({ id: owner.workspaceId, name: "Acme Inc" });
+    const stale = { "If-Match": before.headers.get("etag")! };
+    expect((await call(write, "PATCH", `/workspaces/${owner.workspaceId}`, { name: "Old" }, stale)).status).toBe(409);
     expect((await call(viewerWrite, "PATCH", `/workspaces/${owner.workspaceId}`, { name: "Mine" })).status).toBe(403);
     expect((await call(write, "PATCH", `/workspaces/${stranger.workspaceId}`, { name: "Theirs" })).status).toBe(404);
 
@@ -263,6 +281,14 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     });
     expect(moved.json.attendees).toHaveLength(1);
     expect((await call(write, "GET", `/calendar/events/${meeting.json.id}`)).json).toEqual(moved.json);
+    const stale = { "If-Match": meeting.headers.get("etag")! };
+    expect((await call(write, "PATCH", `/calendar/events/${meeting.json.id}`, { title: "Lost" }, stale)).status).toBe(
+      409,
+    );
+    const fresh = { "If-Match": moved.headers.get("etag")! };
+    expect((await call(write, "PATCH", `/calendar/events/${meeting.json.id}`, { title: "Kept" }, fresh)).status).toBe(
+      200,
+    );
     expect((await call(viewerWrite, "PATCH", `/calendar/events/${meeting.json.id}`, { title: "Mine" })).status).toBe(
       403,
     );

@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
+
 import { and, eq } from "drizzle-orm";
 
 import type { Actor } from "../activity/use-case";
 import type { TokenPrincipal } from "../api-tokens/tokens";
 import { db } from "../db";
 import { tasks } from "../db/schema";
-import { ApiProblem } from "./http";
+import { ApiProblem, json } from "./http";
 import { projectIn, taskIn } from "./resources";
 
 /**
@@ -50,4 +52,28 @@ export async function taskUuid(principal: TokenPrincipal, publicId: string) {
     .from(tasks)
     .where(and(eq(tasks.publicId, publicId), eq(tasks.workspaceId, principal.workspaceId)));
   return found(row, "Task").id;
+}
+
+/** A strong validator of a thing as the API shows it (a hash of its representation). */
+export function etagOf(thing: unknown) {
+  return `"${createHash("sha256").update(JSON.stringify(thing)).digest("base64url").slice(0, 27)}"`;
+}
+
+/** With `If-Match`, a thing changed since that version is refused (409) and left as it is. */
+export function assertUnchanged(request: Request, current: unknown, what: string) {
+  const ifMatch = request.headers.get("if-match");
+  if (ifMatch && ifMatch !== "*" && ifMatch !== etagOf(current))
+    throw new ApiProblem(
+      409,
+      "Conflict",
+      `The ${what} changed since that version: read it again, then send your change.`,
+    );
+}
+
+/** A thing you can read alone answers with its version, and 304 when the client has it. */
+export function versioned(request: Request, thing: unknown, status = 200, headers: Record<string, string> = {}) {
+  const etag = etagOf(thing);
+  if (status === 200 && request.method === "GET" && request.headers.get("if-none-match") === etag)
+    return new Response(null, { status: 304, headers: { ETag: etag } });
+  return json(thing, status, { ...headers, ETag: etag });
 }

@@ -7,7 +7,7 @@ import { db } from "../db";
 import { calendarEventAttendees, calendarEvents, profiles, projects } from "../db/schema";
 import { addDays } from "~/utils/calendar-month";
 import { zonedParts } from "~/utils/time-zones";
-import { found, route, type Context, type Params } from "./context";
+import { assertUnchanged, found, route, versioned, type Context, type Params } from "./context";
 import { json, jsonBody } from "./http";
 import { idempotent } from "./idempotency";
 import { decodeTimeCursor, encodeTimeCursor } from "./resources";
@@ -126,17 +126,20 @@ async function postEvent(context: Context) {
   const input = createEventSchema.parse(await jsonBody(request));
   return idempotent(context, JSON.stringify(input), async () => {
     const { id } = await createEvent(actor, { workspaceId: principal.workspacePublicId, ...input });
-    return json(await existingEvent(principal, id), 201, { Location: `/api/v1/calendar/events/${id}` });
+    return versioned(context.request, await existingEvent(principal, id), 201, {
+      Location: `/api/v1/calendar/events/${id}`,
+    });
   });
 }
 
-async function getEvent({ principal }: Context, params: Params) {
-  return json(await existingEvent(principal, params[0]!));
+async function getEvent({ principal, request }: Context, params: Params) {
+  return versioned(request, await existingEvent(principal, params[0]!));
 }
 
 /** Fields left out keep their value (the use case takes the whole form); null clears a time or the project. */
 async function patchEvent({ principal, actor, request }: Context, params: Params) {
   const event = await existingEvent(principal, params[0]!);
+  assertUnchanged(request, event, "event");
   const change = updateEventSchema.parse(await jsonBody(request));
   const merged = {
     title: event.title,
@@ -157,7 +160,7 @@ async function patchEvent({ principal, actor, request }: Context, params: Params
     startTime: merged.startTime ?? undefined,
     endTime: merged.endTime ?? undefined,
   });
-  return json(await existingEvent(principal, event.id));
+  return versioned(request, await existingEvent(principal, event.id));
 }
 
 async function removeEvent({ principal, actor }: Context, params: Params) {

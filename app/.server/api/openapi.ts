@@ -90,7 +90,25 @@ const pageParameters = [
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 50 } },
   { name: "cursor", in: "query", schema: { type: "string" }, description: "The previous page's nextCursor" },
 ];
-const etag = { ETag: { description: "The task's version, for If-Match", schema: { type: "string" } } };
+const etag = { ETag: { description: "Its version, for If-Match (and If-None-Match)", schema: { type: "string" } } };
+const ifMatch = {
+  name: "If-Match",
+  in: "header",
+  schema: { type: "string" },
+  description: "The ETag the change is based on: a change made since is refused with 409",
+};
+/** A thing read alone: its version in ETag, and 304 when If-None-Match has it. */
+const readAlone = (description: string, schema: z.ZodType) => ({
+  "200": answer(description, schema, etag),
+  "304": { description: "Not modified (If-None-Match)" },
+  ...refusals,
+});
+/** Its change: refused with 409 when If-Match names an older version. */
+const changed = (description: string, schema: z.ZodType) => ({
+  "200": answer(description, schema, etag),
+  "409": refusal("It changed since the If-Match version"),
+  ...writeRefusals,
+});
 
 /** The request bodies, described as sent rather than as parsed. */
 const INPUT_SCHEMAS = [
@@ -176,7 +194,7 @@ function build() {
           summary: "Creates a project with the default statuses (editors and above)",
           parameters: [idempotencyKey],
           requestBody: body(createProjectSchema),
-          responses: created("The project", projectSchema),
+          responses: { ...created("The project", projectSchema), "201": answer("The project", projectSchema, etag) },
         },
       },
       "/projects/{projectId}/tasks": {
@@ -230,14 +248,7 @@ function build() {
         patch: {
           operationId: "updateTask",
           summary: "Changes a task's fields; statusId moves it to that column's end",
-          parameters: [
-            {
-              name: "If-Match",
-              in: "header",
-              schema: { type: "string" },
-              description: "The ETag the change is based on",
-            },
-          ],
+          parameters: [ifMatch],
           requestBody: body(updateTaskSchema),
           responses: {
             "200": answer("The task", taskSchema, etag),
@@ -326,12 +337,17 @@ function morePaths() {
     },
     "/workspaces/{workspaceId}": {
       parameters: [pathId("workspaceId", "The workspace's id")],
-      get: { operationId: "getWorkspace", summary: "The token's workspace", responses: listed("It", workspaceSchema) },
+      get: {
+        operationId: "getWorkspace",
+        summary: "The token's workspace",
+        responses: readAlone("It", workspaceSchema),
+      },
       patch: {
         operationId: "updateWorkspace",
         summary: "Renames the workspace (owners and admins)",
+        parameters: [ifMatch],
         requestBody: body(updateWorkspaceSchema),
-        responses: { "200": answer("The workspace", workspaceSchema), ...writeRefusals },
+        responses: changed("The workspace", workspaceSchema),
       },
     },
     "/members/{userId}": {
@@ -350,12 +366,13 @@ function morePaths() {
     },
     "/projects/{projectId}": {
       parameters: [projectId],
-      get: { operationId: "getProject", summary: "One project", responses: listed("The project", projectSchema) },
+      get: { operationId: "getProject", summary: "One project", responses: readAlone("The project", projectSchema) },
       patch: {
         operationId: "updateProject",
         summary: "Changes a project's fields, archives or restores it",
+        parameters: [ifMatch],
         requestBody: body(updateProjectSchema),
-        responses: { "200": answer("The project", projectSchema), ...writeRefusals },
+        responses: changed("The project", projectSchema),
       },
       delete: {
         operationId: "deleteProject",
@@ -539,17 +556,18 @@ function morePaths() {
         summary: "Adds an event to the team calendar (editors and above)",
         parameters: [idempotencyKey],
         requestBody: body(createEventSchema),
-        responses: created("The event", eventSchema),
+        responses: { ...created("The event", eventSchema), "201": answer("The event", eventSchema, etag) },
       },
     },
     "/calendar/events/{eventId}": {
       parameters: [pathId("eventId", "The event's id")],
-      get: { operationId: "getEvent", summary: "One event", responses: listed("The event", eventSchema) },
+      get: { operationId: "getEvent", summary: "One event", responses: readAlone("The event", eventSchema) },
       patch: {
         operationId: "updateEvent",
         summary: "Changes an event (its creator, or an owner or admin)",
+        parameters: [ifMatch],
         requestBody: body(updateEventSchema),
-        responses: { "200": answer("The event", eventSchema), ...writeRefusals },
+        responses: changed("The event", eventSchema),
       },
       delete: {
         operationId: "deleteEvent",

@@ -1,5 +1,5 @@
 import { createProject, deleteProject, setProjectArchived, updateProject } from "../projects/projects";
-import { found, projectOf, route, type Context, type Params } from "./context";
+import { assertUnchanged, found, projectOf, route, versioned, type Context, type Params } from "./context";
 import { json, jsonBody } from "./http";
 import { idempotent } from "./idempotency";
 import { projectsOf } from "./resources";
@@ -28,23 +28,29 @@ async function postProject(context: Context) {
   const input = createProjectSchema.parse(await jsonBody(request));
   return idempotent(context, JSON.stringify(input), async () => {
     const { id } = await createProject(actor, { workspaceId: principal.workspacePublicId, ...input });
-    return json(await projectById(principal.workspaceId, id), 201, { Location: `/api/v1/projects/${id}` });
+    return versioned(context.request, await projectById(principal.workspaceId, id), 201, {
+      Location: `/api/v1/projects/${id}`,
+    });
   });
 }
 
-async function getProject({ principal }: Context, params: Params) {
-  return json(await projectById(principal.workspaceId, params[0]!));
+async function getProject({ principal, request }: Context, params: Params) {
+  return versioned(request, await projectById(principal.workspaceId, params[0]!));
 }
 
-/** Changes its fields, then archives or restores it with `archived` (an archived project's fields are read-only). */
+/**
+ * Changes its fields, then archives or restores it with `archived` (an archived project's
+ * fields are read-only); with `If-Match`, only the version the client read.
+ */
 async function patchProject({ principal, actor, request }: Context, params: Params) {
   const project = await projectOf(principal, params[0]!);
+  assertUnchanged(request, await projectById(principal.workspaceId, project.publicId), "project");
   const { archived, ...fields } = updateProjectSchema.parse(await jsonBody(request));
   // Restored before its fields change, archived after: either way the change is allowed.
   if (archived === false) await setProjectArchived(actor, { projectId: project.publicId, archived });
   if (Object.keys(fields).length > 0) await updateProject(actor, { projectId: project.publicId, ...fields });
   if (archived === true) await setProjectArchived(actor, { projectId: project.publicId, archived });
-  return json(await projectById(principal.workspaceId, project.publicId));
+  return versioned(request, await projectById(principal.workspaceId, project.publicId));
 }
 
 async function removeProject({ principal, actor }: Context, params: Params) {

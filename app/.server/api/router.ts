@@ -1,12 +1,19 @@
-import { createHash } from "node:crypto";
-
 import { authenticateToken, type TokenPrincipal } from "../api-tokens/tokens";
 import { consume } from "../security/rate-limit";
 import { addComment, deleteComment, editComment } from "../tasks/comments";
 import { setTaskLabels } from "../tasks/labels";
 import { setTaskParent } from "../tasks/parent";
 import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "../tasks/tasks";
-import { existingTask, projectOf, route, type Context, type Params, type Route } from "./context";
+import {
+  assertUnchanged,
+  existingTask,
+  projectOf,
+  route,
+  versioned,
+  type Context,
+  type Params,
+  type Route,
+} from "./context";
 import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
 import { idempotent } from "./idempotency";
 import { currentApiRate } from "./limits";
@@ -123,16 +130,12 @@ async function postTask(context: Context, params: Params) {
   return idempotent(context, JSON.stringify(body), async () => {
     const created = await createTask(actor, { projectId: project.publicId, ...body });
     const task = await taskIn(principal.workspaceId, created.id);
-    return json(task, 201, { Location: `/api/v1/tasks/${created.id}`, ETag: etagOf(task) });
+    return versioned(context.request, task, 201, { Location: `/api/v1/tasks/${created.id}` });
   });
 }
 
 async function getTask({ principal, request }: Context, params: Params) {
-  const task = await existingTask(principal, params[0]!);
-  const etag = etagOf(task);
-  if (request.headers.get("if-none-match") === etag)
-    return new Response(null, { status: 304, headers: { ETag: etag } });
-  return json(task, 200, { ETag: etag });
+  return versioned(request, await existingTask(principal, params[0]!));
 }
 
 /**
@@ -141,9 +144,7 @@ async function getTask({ principal, request }: Context, params: Params) {
  */
 async function patchTask({ principal, actor, request }: Context, params: Params) {
   const task = await existingTask(principal, params[0]!);
-  const ifMatch = request.headers.get("if-match");
-  if (ifMatch && ifMatch !== "*" && ifMatch !== etagOf(task))
-    throw new ApiProblem(409, "Conflict", "The task changed since that version: read it again, then send your change.");
+  assertUnchanged(request, task, "task");
   const { statusId, assigneeIds, labelIds, parentId, ...fields } = updateTaskSchema.parse(await jsonBody(request));
   const target = { taskId: task.id, projectId: task.projectId };
   if (Object.keys(fields).length > 0) await updateTask(actor, { ...target, ...fields });
@@ -152,7 +153,7 @@ async function patchTask({ principal, actor, request }: Context, params: Params)
   if (parentId !== undefined && parentId !== task.parentId) await setTaskParent(actor, { ...target, parent: parentId });
   if (statusId && statusId !== task.status.id) await moveTask(actor, { ...target, statusId, placement: { at: "end" } });
   const updated = await existingTask(principal, task.id);
-  return json(updated, 200, { ETag: etagOf(updated) });
+  return versioned(request, updated);
 }
 
 async function removeTask({ principal, actor }: Context, params: Params) {
@@ -199,9 +200,4 @@ async function removeComment({ principal, actor }: Context, params: Params) {
   const comment = await existingComment(principal, params[0]!);
   await deleteComment(actor, { taskId: comment.taskId, commentId: comment.id });
   return json(null, 204);
-}
-
-/** A strong validator of the task as the API shows it. */
-function etagOf(task: unknown) {
-  return `"${createHash("sha256").update(JSON.stringify(task)).digest("base64url").slice(0, 27)}"`;
 }

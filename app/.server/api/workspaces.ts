@@ -4,7 +4,7 @@ import type { TokenPrincipal } from "../api-tokens/tokens";
 import { db } from "../db";
 import { workspaces } from "../db/schema";
 import { renameWorkspace } from "../workspaces/workspaces";
-import { found, route, type Context, type Params } from "./context";
+import { assertUnchanged, found, route, versioned, type Context, type Params } from "./context";
 import { json, jsonBody } from "./http";
 import { updateWorkspaceSchema } from "./schemas";
 
@@ -38,15 +38,16 @@ function assertTokenWorkspace(principal: TokenPrincipal, publicId: string) {
   found(publicId === principal.workspacePublicId ? true : null, "Workspace");
 }
 
-async function getWorkspace({ principal }: Context, params: Params) {
+async function getWorkspace({ principal, request }: Context, params: Params) {
   assertTokenWorkspace(principal, params[0]!);
-  return json(await tokenWorkspace(principal));
+  return versioned(request, await tokenWorkspace(principal));
 }
 
 /** Renames it (owners and admins). */
 async function patchWorkspace({ principal, actor, request }: Context, params: Params) {
   assertTokenWorkspace(principal, params[0]!);
+  assertUnchanged(request, await tokenWorkspace(principal), "workspace");
   const { name } = updateWorkspaceSchema.parse(await jsonBody(request));
   await renameWorkspace(actor, { workspaceId: principal.workspacePublicId, name });
-  return json(await tokenWorkspace(principal));
+  return versioned(request, await tokenWorkspace(principal));
 }
