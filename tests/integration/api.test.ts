@@ -2,7 +2,7 @@ import { validate } from "@readme/openapi-parser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 
-import { handleApiRequest } from "~/.server/api/router";
+import { handleApiRequest, routes } from "~/.server/api/router";
 import { apiRate } from "~/.server/api/limits";
 import { openApiDocument } from "~/.server/api/openapi";
 import { createApiToken, revokeApiToken } from "~/.server/api-tokens/tokens";
@@ -10,7 +10,14 @@ import { db } from "~/.server/db";
 import { activity, apiTokens, tasks } from "~/.server/db/schema";
 import { resetRateLimits } from "~/.server/security/rate-limit";
 import { engines, useTestDatabase } from "../setup/database";
-import { call, mismatches, RESOURCE_OPERATIONS, team, uncalledOperations } from "../setup/api-client";
+import {
+  call,
+  documentedOperations,
+  mismatches,
+  RESOURCE_OPERATIONS,
+  team,
+  uncalledOperations,
+} from "../setup/api-client";
 
 /**
  * The public API (`/api/v1`, issue 32) through its router, as a client calls it: each
@@ -30,6 +37,12 @@ describe.each(engines)("the public API on %s", (engine) => {
     const result = await validate(structuredClone(openApiDocument()) as never);
     expect(result.valid ? [] : result.errors).toEqual([]);
     expect((openApiDocument() as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
+  it("documents every endpoint of the router, and nothing it lacks", () => {
+    const shape = (operation: string) => operation.replace(/\{[^}]+\}/g, "{}");
+    const served = routes.map((route) => shape(`${route.method} ${route.template}`)).sort();
+    expect(documentedOperations().map(shape).sort()).toEqual(served);
   });
 
   it("creates, reads, pages, updates and deletes tasks as the token's member", async () => {

@@ -22,13 +22,13 @@ export type Context = {
 };
 export type Params = Record<string, string>;
 export type Handler = (context: Context, params: Params) => Promise<Response>;
-export type Route = { method: string; pattern: RegExp; write: boolean; handle: Handler };
+export type Route = { method: string; template: string; pattern: RegExp; write: boolean; handle: Handler };
 
 const ID = "([A-Za-z0-9_-]{1,40})";
 
 export function route(method: string, template: string, handle: Handler): Route {
   const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, ID)}$`);
-  return { method, pattern, write: method !== "GET", handle };
+  return { method, template, pattern, write: method !== "GET", handle };
 }
 
 /** The thing, or the 404 an id outside the token's workspace gets (it does not exist there). */

@@ -37,7 +37,7 @@ import { commentBodySchema, createTaskSchema, pageQuerySchema, taskListQuerySche
  */
 const AUTH_FAILURES = { points: 60, durationSeconds: 60 };
 
-const routes: Route[] = [
+export const routes: Route[] = [
   ...projectRoutes,
   route("GET", "/projects/{projectId}/tasks", listTasks),
   route("POST", "/projects/{projectId}/tasks", postTask),
