@@ -45,7 +45,7 @@ export async function existingTask(principal: TokenPrincipal, publicId: string) 
   return found(await taskIn(principal.workspaceId, publicId), "Task");
 }
 
-/** The task's internal id, for the checklist's own read; its public one belongs to the token's workspace. */
+/** The internal id of a task of the token's workspace, for the reads that take it (checklist, files). */
 export async function taskUuid(principal: TokenPrincipal, publicId: string) {
   const [row] = await db()
     .select({ id: tasks.id })
