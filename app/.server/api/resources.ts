@@ -17,12 +17,20 @@ type ApiTask = z.infer<typeof taskSchema>;
 type ApiProject = z.infer<typeof projectSchema>;
 
 const PROJECTS_MAX = 500;
+const SUBTASKS_MAX = 500;
 
-export async function projectsOf(workspaceId: string): Promise<ApiProject[]> {
+/** The workspace's live projects (archived ones too), or only the one with this public id. */
+export async function projectsOf(workspaceId: string, publicId?: string): Promise<ApiProject[]> {
   const rows = await db()
     .select()
     .from(projects)
-    .where(and(eq(projects.workspaceId, workspaceId), isNull(projects.deletedAt)))
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        isNull(projects.deletedAt),
+        publicId === undefined ? undefined : eq(projects.publicId, publicId),
+      ),
+    )
     .orderBy(asc(projects.createdAt))
     .limit(PROJECTS_MAX);
   const columns = await db()
@@ -134,6 +142,16 @@ export async function taskIn(workspaceId: string, publicId: string): Promise<Api
   return task ?? null;
 }
 
+/** A task's live subtasks (archived ones too), in number order; one level deep, bounded. */
+export async function subtasksOf(workspaceId: string, parentPublicId: string): Promise<ApiTask[]> {
+  const parentRow = sql`(select p.id from tasks p where p.public_id = ${parentPublicId} and p.workspace_id = ${workspaceId})`;
+  const rows = await taskRows()
+    .where(and(eq(tasks.parentId, parentRow), isNull(tasks.deletedAt)))
+    .orderBy(asc(tasks.number))
+    .limit(SUBTASKS_MAX);
+  return shape(rows);
+}
+
 /**
  * A page of a project's live tasks (subtasks included, archived left out) in number order
  * after `cursor` (the last number seen, opaque to the caller): a range of
@@ -212,14 +230,7 @@ function toComment(row: {
 export async function commentPage(task: { id: string }, query: { limit: number; cursor?: string }) {
   const conditions = [eq(tasks.publicId, task.id), isNull(comments.deletedAt)];
   if (query.cursor) {
-    const [at, id] = Buffer.from(query.cursor, "base64url").toString().split("|");
-    if (
-      !at ||
-      !id ||
-      !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(at) ||
-      !/^[A-Za-z0-9]{1,40}$/.test(id)
-    )
-      throw new ApiProblem(400, "Bad request", "The cursor is not one this API gave.");
+    const { at, id } = decodeTimeCursor(query.cursor);
     conditions.push(sql`(${comments.createdAt}, ${comments.publicId}) > (${at}::timestamptz, ${id})`);
   }
   const rows = await db()
@@ -235,8 +246,26 @@ export async function commentPage(task: { id: string }, query: { limit: number; 
   const last = page.at(-1);
   return {
     items: page.map(toComment),
-    nextCursor: more && last ? Buffer.from(`${last.at}|${last.id}`).toString("base64url") : null,
+    nextCursor: more && last ? encodeTimeCursor(last) : null,
   };
+}
+
+/** A cursor of a list in time order: the last row's time (PostgreSQL's text of it) and public id. */
+export function encodeTimeCursor(row: { at: string; id: string }) {
+  return Buffer.from(`${row.at}|${row.id}`).toString("base64url");
+}
+
+/** A cursor encodeTimeCursor wrote, else a 400 (nothing else reaches the query). */
+export function decodeTimeCursor(cursor: string) {
+  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (
+    !at ||
+    !id ||
+    !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(at) ||
+    !/^[A-Za-z0-9]{1,40}$/.test(id)
+  )
+    throw new ApiProblem(400, "Bad request", "The cursor is not one this API gave.");
+  return { at, id };
 }
 
 /** A live comment of the workspace by public id, or null. */
