@@ -91,6 +91,17 @@ describe.each(engines)("the public API on %s", (engine) => {
     const stale = await call(write, "PATCH", `/tasks/${created.json.id}`, { title: "Lost" }, { "If-Match": etag });
     expect(stale.status).toBe(409);
     expect((await call(write, "GET", `/tasks/${created.json.id}`)).json.title).toBe("Ship it");
+    // One PATCH is one unit of work: a refused part (a status of no project) keeps the rest unsaved too.
+    const partial = await call(write, "PATCH", `/tasks/${created.json.id}`, {
+      title: "Half saved",
+      priority: "low",
+      statusId: "NoSuchStatus1",
+    });
+    expect(partial.status).toBe(422);
+    expect((await call(write, "GET", `/tasks/${created.json.id}`)).json).toMatchObject({
+      title: "Ship it",
+      priority: "high",
+    });
 
     const nul = await call(write, "POST", `/projects/${project.id}/tasks`, { title: "a\u0000b" });
     expect(nul.status).toBe(400);

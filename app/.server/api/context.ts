@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
-import type { Actor } from "../activity/use-case";
+import type { Principal } from "../commands/principal";
 import type { TokenPrincipal } from "../api-tokens/tokens";
 import { db } from "../db";
 import { tasks } from "../db/schema";
@@ -18,7 +18,8 @@ export type Context = {
   request: Request;
   url: URL;
   principal: TokenPrincipal;
-  actor: Actor & { userId: string };
+  /** The token as a principal: its member's role, its workspace only, its scope. */
+  actor: Principal & { userId: string };
 };
 export type Params = Record<string, string>;
 export type Handler = (context: Context, params: Params) => Promise<Response>;

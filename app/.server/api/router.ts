@@ -1,9 +1,12 @@
 import { authenticateToken, type TokenPrincipal } from "../api-tokens/tokens";
 import { consume } from "../security/rate-limit";
 import { addComment, deleteComment, editComment } from "../tasks/comments";
-import { setTaskLabels } from "../tasks/labels";
-import { setTaskParent } from "../tasks/parent";
-import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "../tasks/tasks";
+import { inUnitOfWork, within } from "../commands/command";
+import { tokenPrincipal } from "../commands/principal";
+import { setTaskLabelsCommand } from "../tasks/labels";
+import { setTaskParentCommand } from "../tasks/parent";
+import { withRoomInColumn } from "../tasks/positions";
+import { createTask, deleteTask, moveTaskCommand, setTaskAssigneesCommand, updateTaskCommand } from "../tasks/tasks";
 import {
   assertUnchanged,
   existingTask,
@@ -87,12 +90,9 @@ export async function handleApiRequest(request: Request, ip: string | null): Pro
       throw new ApiProblem(403, "Forbidden", "This token is read-only: make a read & write token to change things.");
     const [, ...values] = route.pattern.exec(path)!;
     const params = Object.fromEntries(values.map((value, index) => [String(index), value]));
-    const actor = {
-      userId: principal.userId,
-      ip,
-      clientId: null,
-      via: { kind: "token" as const, id: principal.tokenId, name: principal.name },
-    };
+    // The same commands and policies as the pages, as the token's member, bound to its
+    // workspace and scope (app/.server/commands/principal.ts).
+    const actor = tokenPrincipal({ ...principal, ip });
     return await route.handle({ request, url, principal, actor }, params);
   } catch (error) {
     return problem(toProblem(error));
@@ -147,11 +147,19 @@ async function patchTask({ principal, actor, request }: Context, params: Params)
   assertUnchanged(request, task, "task");
   const { statusId, assigneeIds, labelIds, parentId, ...fields } = updateTaskSchema.parse(await jsonBody(request));
   const target = { taskId: task.id, projectId: task.projectId };
-  if (Object.keys(fields).length > 0) await updateTask(actor, { ...target, ...fields });
-  if (assigneeIds) await setTaskAssignees(actor, { ...target, userIds: assigneeIds });
-  if (labelIds) await setTaskLabels(actor, { ...target, labelIds });
-  if (parentId !== undefined && parentId !== task.parentId) await setTaskParent(actor, { ...target, parent: parentId });
-  if (statusId && statusId !== task.status.id) await moveTask(actor, { ...target, statusId, placement: { at: "end" } });
+  const moves = Boolean(statusId && statusId !== task.status.id);
+  // Every field of one PATCH in one unit of work: all of it is saved, or none.
+  const patch = () =>
+    inUnitOfWork(actor, async (uow) => {
+      if (Object.keys(fields).length > 0) await within(uow, updateTaskCommand, { ...target, ...fields });
+      if (assigneeIds) await within(uow, setTaskAssigneesCommand, { ...target, userIds: assigneeIds });
+      if (labelIds) await within(uow, setTaskLabelsCommand, { ...target, labelIds });
+      if (parentId !== undefined && parentId !== task.parentId) {
+        await within(uow, setTaskParentCommand, { ...target, parent: parentId });
+      }
+      if (moves) await within(uow, moveTaskCommand, { ...target, statusId: statusId!, placement: { at: "end" } });
+    });
+  await (moves ? withRoomInColumn(patch) : patch());
   const updated = await existingTask(principal, task.id);
   return versioned(request, updated);
 }
