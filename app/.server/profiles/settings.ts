@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import { writeWithActivity, type ActivityInput, type Actor } from "../activity/use-case";
 import { db } from "../db";
 import { profiles, userSettings } from "../db/schema";
 import type { ThemePreference } from "~/theme/preference";
@@ -66,13 +66,17 @@ export type NotificationPreferences = {
   aiSuggestions: boolean;
 };
 
-async function saveSettings(actor: SignedIn, values: Partial<typeof userSettings.$inferInsert>, verb: string) {
+async function saveSettings(
+  actor: SignedIn,
+  values: Partial<typeof userSettings.$inferInsert>,
+  verb: "settings.notifications_updated" | "settings.theme_changed",
+) {
   return writeWithActivity(actor, async (tx, record) => {
     await tx
       .insert(userSettings)
       .values({ userId: actor.userId, ...values })
       .onConflictDoUpdate({ target: userSettings.userId, set: { ...values, updatedAt: new Date() } });
-    await record({ verb, subjectType: "user", subjectId: actor.userId, data: { ...values } });
+    await record({ verb, subjectType: "user", subjectId: actor.userId, data: values } as ActivityInput);
   });
 }
 

@@ -4,6 +4,7 @@ import { writeWithActivity } from "../activity/use-case";
 import { db } from "../db";
 import { activity, projects, webhookDeliveries, webhookEndpoints, workspaceMembers, workspaces } from "../db/schema";
 import { planJobs, type DomainEvent } from "../events/bus";
+import { EVENT_CATALOG, isVerb } from "../events/catalog";
 import { defineJob } from "../jobs/registry";
 import type { NewJob } from "../jobs/queue";
 import { logger } from "../logger";
@@ -31,7 +32,8 @@ export const FAILURES_TO_DISABLE = 20;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const EXCERPT_MAX = 500;
 
-type Body = { type: string; timestamp: string; data: Record<string, unknown> };
+/** What an endpoint receives: the verb, its version in the event catalogue, when, and its data. */
+type Body = { type: string; version: number; timestamp: string; data: Record<string, unknown> };
 
 export function registerWebhooks() {
   const undo = [
@@ -74,6 +76,7 @@ async function planDeliveries(tx: Parameters<Parameters<typeof planJobs>[1]>[0],
 export function testBody(webhookId: string, workspacePublicId: string | null, actorId: string): Body {
   return {
     type: "webhook.test",
+    version: 1,
     timestamp: new Date().toISOString(),
     data: {
       id: webhookId,
@@ -170,6 +173,7 @@ async function bodyOf(endpointId: string, messageId: string, payload: Record<str
   if (!row) return null;
   return {
     type: row.verb,
+    version: isVerb(row.verb) ? EVENT_CATALOG[row.verb].version : 1,
     timestamp: row.createdAt.toISOString(),
     data: { ...row.data, id: row.subjectId, workspace: row.workspace, project: row.project, actor: row.actorId },
   };
