@@ -176,11 +176,7 @@ export async function deleteConversation(actor: SignedIn, publicId: string) {
 }
 
 /** An assistant message of the user's own, for Apply and Dismiss; anyone else's is "not found". */
-export async function assistantMessageOf(
-  userId: string,
-  messagePublicId: string,
-  tx: Database | Transaction = db(),
-) {
+export async function assistantMessageOf(userId: string, messagePublicId: string, tx: Database | Transaction = db()) {
   const [row] = await tx
     .select({ message: aiMessages })
     .from(aiMessages)

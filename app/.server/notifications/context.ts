@@ -88,4 +88,3 @@ export function excerptOf(text: string, length = 140) {
   const chars = Array.from(line);
   return chars.length <= length ? line : `${chars.slice(0, length - 1).join("")}…`;
 }
-
