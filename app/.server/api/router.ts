@@ -17,7 +17,7 @@ import {
   type Params,
   type Route,
 } from "./context";
-import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
+import { ApiProblem, json, jsonBody, jsonText, problem, toProblem } from "./http";
 import { idempotent } from "./idempotency";
 import { currentApiRate } from "./limits";
 import { openApiDocument } from "./openapi";
@@ -28,7 +28,7 @@ import { messageRoutes } from "./messages";
 import { labelRoutes } from "./labels";
 import { memberRoutes } from "./members";
 import { projectRoutes } from "./projects";
-import { commentIn, commentPage, subtasksOf, taskIn, taskPage } from "./resources";
+import { commentIn, commentPage, subtasksOf, taskIn, taskPageJson } from "./resources";
 import { statusRoutes } from "./statuses";
 import { workspaceRoutes } from "./workspaces";
 import { commentBodySchema, createTaskSchema, pageQuerySchema, taskListQuerySchema, updateTaskSchema } from "./schemas";
@@ -123,9 +123,9 @@ async function authenticate(request: Request, ip: string | null) {
 /** One query reads the page with the project; only an empty page asks whether the project exists. */
 async function listTasks({ principal, url }: Context, params: Params) {
   const query = taskListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const page = await taskPage({ workspaceId: principal.workspaceId, publicId: params[0]! }, query);
-  if (page.items.length === 0) await projectOf(principal, params[0]!);
-  return json(page);
+  const page = await taskPageJson({ workspaceId: principal.workspaceId, publicId: params[0]! }, query);
+  if (page.count === 0) await projectOf(principal, params[0]!);
+  return jsonText(page.json);
 }
 
 async function postTask(context: Context, params: Params) {
