@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -29,9 +30,13 @@ export function apiRequests(): RequestHandler {
       const response = await handleApiRequest(request, req.ip ?? null);
       res.status(response.status);
       response.headers.forEach((value, name) => res.append(name, value));
-      if (!response.body) res.end();
-      // JSON of bounded size, or a file as it streams from storage (attachment downloads).
-      else Readable.fromWeb(response.body as NodeReadableStream).pipe(res);
+      if (!response.body) {
+        res.end();
+        return;
+      }
+      // JSON of bounded size, or a file as it streams from storage (attachment downloads); a
+      // stream that fails half-way ends the connection rather than leave it hanging.
+      await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch(() => undefined);
     } catch (error) {
       next(error);
     }
