@@ -52,6 +52,9 @@ describe.each(engines)("the public API on %s", (engine) => {
     expect(projects.json.items.map((item: { id: string }) => item.id)).toEqual([project.id]);
     const [todo, doing] = projects.json.items[0].statuses as Array<{ id: string }>;
 
+    // An empty page and an unknown project are told apart.
+    expect((await call(write, "GET", `/projects/${project.id}/tasks`)).json).toEqual({ items: [], nextCursor: null });
+    expect((await call(write, "GET", "/projects/nosuchproject/tasks")).status).toBe(404);
     const created = await call(write, "POST", `/projects/${project.id}/tasks`, {
       title: "Ship the API",
       priority: "high",
@@ -149,6 +152,12 @@ describe.each(engines)("the public API on %s", (engine) => {
     });
     expect(set.json.assignees.map((person: { id: string }) => person.id)).toEqual([viewer.id]);
     expect(set.json.labels).toEqual([label.json]);
+    // A page (JSON PostgreSQL writes as text) shows a task as it reads alone.
+    const dated = await call(write, "PATCH", `/tasks/${task.id}`, { dueDate: "2026-03-04", estimateMinutes: 90 });
+    expect((await call(write, "GET", `/projects/${project.id}/tasks`)).json).toEqual({
+      items: [dated.json],
+      nextCursor: null,
+    });
 
     const first = await call(write, "POST", `/tasks/${task.id}/comments`, { body: "First" });
     expect(first.status).toBe(201);

@@ -36,7 +36,12 @@ const SLUGS: Record<number, string> = {
 };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
+  return jsonText(status === 204 ? null : JSON.stringify(body), status, headers);
+}
+
+/** An answer whose JSON is written already (PostgreSQL writes a page of tasks): sent as it is. */
+export function jsonText(text: string | null, status = 200, headers: Record<string, string> = {}) {
+  return new Response(text, {
     status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
   });

@@ -17,7 +17,7 @@ import {
   type Params,
   type Route,
 } from "./context";
-import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
+import { ApiProblem, json, jsonBody, jsonText, problem, toProblem } from "./http";
 import { idempotent } from "./idempotency";
 import { currentApiRate } from "./limits";
 import { openApiDocument } from "./openapi";
@@ -28,7 +28,7 @@ import { messageRoutes } from "./messages";
 import { labelRoutes } from "./labels";
 import { memberRoutes } from "./members";
 import { projectRoutes } from "./projects";
-import { commentIn, commentPage, subtasksOf, taskIn, taskPage } from "./resources";
+import { commentIn, commentPage, subtasksOf, taskIn, taskPageJson } from "./resources";
 import { statusRoutes } from "./statuses";
 import { workspaceRoutes } from "./workspaces";
 import { commentBodySchema, createTaskSchema, pageQuerySchema, taskListQuerySchema, updateTaskSchema } from "./schemas";
@@ -68,7 +68,10 @@ export async function handleApiRequest(request: Request, ip: string | null): Pro
     const path = url.pathname.replace(/^\/api\/v1/, "").replace(/\/$/, "") || "/";
     if (path === "/openapi.json" && request.method === "GET") return json(openApiDocument(), 200);
     const principal = await authenticate(request, ip);
-    const allowed = await consume("api", currentApiRate(), principal.tokenId);
+    // Counted in this process's memory: a shared count would cost a PostgreSQL upsert (a
+    // committed write) on every request, more than the limit protects; behind N processes a
+    // token may make up to N times the rate.
+    const allowed = await consume("api", currentApiRate(), principal.tokenId, "process");
     if (!allowed.allowed)
       throw new ApiProblem(
         429,
@@ -117,10 +120,12 @@ async function authenticate(request: Request, ip: string | null) {
   });
 }
 
+/** One query reads the page with the project; only an empty page asks whether the project exists. */
 async function listTasks({ principal, url }: Context, params: Params) {
-  const project = await projectOf(principal, params[0]!);
   const query = taskListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  return json(await taskPage(project, query));
+  const page = await taskPageJson({ workspaceId: principal.workspaceId, publicId: params[0]! }, query);
+  if (page.count === 0) await projectOf(principal, params[0]!);
+  return jsonText(page.json);
 }
 
 async function postTask(context: Context, params: Params) {
