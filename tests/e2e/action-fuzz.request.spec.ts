@@ -141,11 +141,9 @@ const ACTIONS: Record<string, Target> = {
   "routes/auth/signout.tsx": { url: () => "/auth/signout", destructive: true },
   // The auth service reads JSON and answers in Supabase's format: fuzzed on its own below.
   "routes/api/auth-v1.ts": { url: () => "/auth/v1/signup" },
-  // The REST API reads JSON with a token and answers problem+json: fuzzed in tests/integration/api.test.ts.
-  "routes/api/v1.ts": { url: () => "/api/v1/projects" },
 };
 /** Actions that read JSON, not forms: fuzzed apart. */
-const OWN_FORMATS = new Set(["routes/api/auth-v1.ts", "routes/api/v1.ts"]);
+const OWN_FORMATS = new Set(["routes/api/auth-v1.ts"]);
 
 type RouteEntry = { file: string; children?: RouteEntry[] };
 const flatten = (entries: RouteEntry[]): string[] =>
