@@ -130,11 +130,16 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(request!.headers["content-type"]).toBe("application/json");
     const message = verified(hook.secret, request!);
     expect(message.type).toBe("task.created");
+    // The verb's version in the event catalogue, and its data with ids beside the names.
+    expect(message.version).toBe(1);
     expect(message.data).toMatchObject({
       id: task.id,
       project: project.id,
       actor: owner.id,
       workspace: owner.workspaceId,
+      key: task.key,
+      title: "Ship the webhooks",
+      statusId: expect.any(String),
     });
     expect(request!.body).not.toContain(hook.secret);
     // A wrong secret does not verify.

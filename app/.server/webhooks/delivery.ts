@@ -271,7 +271,7 @@ function pinnedAgent(addresses: Address[]) {
  * kept in the log (jsonb keeps no key order) reads back to the same bytes when sent again.
  */
 export function bodyText(body: Body) {
-  return JSON.stringify({ type: body.type, timestamp: body.timestamp, data: sorted(body.data) });
+  return JSON.stringify({ type: body.type, version: body.version, timestamp: body.timestamp, data: sorted(body.data) });
 }
 
 function sorted(value: unknown): unknown {
