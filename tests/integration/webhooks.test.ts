@@ -79,6 +79,7 @@ function verified(secret: string, request: Received) {
   };
   return new Webhook(secret).verify(request.body, headers) as {
     type: string;
+    version: number;
     timestamp: string;
     data: Record<string, unknown>;
   };
