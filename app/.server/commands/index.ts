@@ -17,5 +17,6 @@ import "../tasks/labels";
 import "../tasks/parent";
 import "../tasks/statuses";
 import "../tasks/tasks";
+import "../workspaces/workspaces";
 
 export const allCommands = registeredCommands;
