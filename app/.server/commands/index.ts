@@ -17,6 +17,8 @@ import "../tasks/labels";
 import "../tasks/parent";
 import "../tasks/statuses";
 import "../tasks/tasks";
+import "../team/invitations";
+import "../team/members";
 import "../workspaces/workspaces";
 
 export const allCommands = registeredCommands;
