@@ -19,6 +19,7 @@ import "../tasks/statuses";
 import "../tasks/tasks";
 import "../team/invitations";
 import "../team/members";
+import "../templates/templates";
 import "../workspaces/workspaces";
 
 export const allCommands = registeredCommands;
