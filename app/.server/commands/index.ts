@@ -6,6 +6,7 @@ import { registeredCommands } from "./command";
  * fails a test. A module that defines commands is listed here.
  */
 import "../assistant/service";
+import "../calendar/events";
 import "../chat/messages";
 import "../projects/projects";
 import "../tasks/attachments";
