@@ -23,6 +23,7 @@ import "../tasks/tasks";
 import "../team/invitations";
 import "../team/members";
 import "../templates/templates";
+import "../webhooks/webhooks";
 import "../workspaces/workspaces";
 
 export const allCommands = registeredCommands;
