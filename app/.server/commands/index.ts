@@ -5,10 +5,14 @@ import { registeredCommands } from "./command";
  * the authorization sweep enumerate it, and a command missing from a route's intent map
  * fails a test. A module that defines commands is listed here.
  */
+import "../api-tokens/tokens";
 import "../assistant/service";
+import "../assistant/settings";
+import "../auth-service/session-list";
 import "../calendar/events";
 import "../chat/messages";
 import "../notifications/notifications";
+import "../profiles/settings";
 import "../projects/projects";
 import "../push/subscriptions";
 import "../tasks/attachments";

@@ -1,5 +1,6 @@
 import type { Submission } from "@conform-to/react";
-import { data, type ActionFunctionArgs } from "react-router";
+import type { User } from "@supabase/supabase-js";
+import { data, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
 
 import { execute, type Command } from "../commands/command";
 import type { UserPrincipal } from "../commands/principal";
@@ -20,6 +21,10 @@ export type IntentContext = {
   intent: string;
   params: Readonly<Record<string, string | undefined>>;
   principal: UserPrincipal;
+  /** The signed-in user as the auth service has them (their e-mail, for a password check). */
+  user: User;
+  /** The router's context: the auth service's client for this request (`supabaseFor`). */
+  router: Readonly<RouterContextProvider>;
   /** An edit made in place (`via=fetcher`): every answer is data, refusals too. */
   viaFetcher: boolean;
 };
@@ -87,7 +92,7 @@ export function intentAction<M extends IntentMap, Fallback>(
   { fallback, guard, unnamed }: Options<Fallback, M>,
 ) {
   return async ({ request, context, params }: ActionFunctionArgs) => {
-    const { actor } = await requireActor(request, context);
+    const { user, actor } = await requireActor(request, context);
     const formData = await request.formData();
     const name = String(formData.get("intent") ?? "") || (unnamed ?? "");
     const here: IntentContext = {
@@ -96,6 +101,8 @@ export function intentAction<M extends IntentMap, Fallback>(
       intent: name,
       params,
       principal: actor,
+      user,
+      router: context,
       viaFetcher: formData.get("via") === "fetcher",
     };
     if (guard) await load(() => guard(here));
