@@ -84,7 +84,6 @@ export default [
 
   // Server endpoints
   route("auth/v1/*", "routes/api/auth-v1.ts"),
-  route("api/v1/*", "routes/api/v1.ts"),
   route("healthz", "routes/api/healthz.ts"),
   route("theme.css", "routes/api/theme-css.ts"),
   route("action/set-theme", "routes/api/set-theme.ts"),

@@ -12,7 +12,7 @@
 // api-tasks (the REST API's first 100 tasks of a 10,000-task project, with a read token);
 // BENCH_AB_TASKS sets the board's, list's or API project's number of tasks. The report ends
 // with each build's page weight: its HTML and the JavaScript it names (gzipped), what a
-// first visit downloads (BENCH_AB_HTML=DIR keeps the pages).
+// first visit downloads (BENCH_AB_HTML=DIR keeps the pages; BENCH_AB_CPU_PROF=DIR each server's CPU profile).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -153,7 +153,11 @@ async function workspaceOf(projectPublicId: string) {
 async function start(dir: string, dataDir: string, databaseUrl: string | undefined): Promise<Server> {
   const port = await bench.freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_AB_CPU_PROF=DIR: each server writes its V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_AB_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_AB_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "server.js"], {
     cwd: dir,
     env: {
       ...process.env,

@@ -14,7 +14,10 @@
 //    that carries its card and reads the board again otherwise; the same moves once more
 //    with every tab reading the board 150 ms after each change, as before issue 31's live
 //    patches. Timed from sending the move to the change shown in each tab; board reads counted.
-// BENCH_ONLY=tabs runs only 0.
+// 4. webhooks on an idle process (no streams): the moves again, each timed from sending it to
+//    the first delivery attempt of its `task.moved` at a receiver on loopback (the commit
+//    happens before the move's answer, so this bounds commit → first attempt from above).
+// BENCH_ONLY=tabs runs only 0; BENCH_ONLY=webhooks only 4.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -32,6 +35,8 @@ import { createDemoUser } from "~/.server/demo/seed";
 import { projectForMember } from "~/.server/projects/access";
 import { createProject } from "~/.server/projects/projects";
 import { createTask } from "~/.server/tasks/tasks";
+import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
+import { createWebhook } from "~/.server/webhooks/webhooks";
 import {
   ADMIN_URL,
   PASSWORD,
@@ -56,6 +61,7 @@ const TABS = Number(process.env.BENCH_TABS ?? 50);
 const TAB_MOVES = Number(process.env.BENCH_TAB_MOVES ?? 20);
 const BOARD_TASKS = Number(process.env.BENCH_BOARD_TASKS ?? 200);
 const ONLY_TABS = process.env.BENCH_ONLY === "tabs";
+const ONLY_WEBHOOKS = process.env.BENCH_ONLY === "webhooks";
 const WARM_UP = 10;
 /** For the memory figures: a full collection on SIGUSR2, without an inspector. */
 const GC_ON_SIGNAL = [
@@ -73,6 +79,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-rt-"));
 const servers: ChildProcess[] = [];
 try {
   const seeded = await seed(target.url);
+  if (ONLY_WEBHOOKS) printWebhooks(await benchWebhooks(target.url, seeded));
+  else await benchStreams(seeded);
+} finally {
+  await Promise.all(servers.filter((child) => child.exitCode === null).map((child) => stop(child)));
+  await target.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Scenarios 0 to 3, then 4. */
+async function benchStreams(seeded: Seeded) {
   const results: Array<{ setup: string; samples: number[] }> = [];
   const cpu: string[] = [];
 
@@ -89,7 +105,7 @@ try {
       `| ${run.mode} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(sorted[sorted.length - 1]!)} | ${(run.reads / TAB_MOVES).toFixed(1)} | ${ms(run.cpuPerMove)} |`,
     );
   }
-  if (ONLY_TABS) process.exit(0);
+  if (ONLY_TABS) return;
 
   // 1. One process.
   {
@@ -143,16 +159,17 @@ try {
   console.log(
     `\nIdle streams (RSS of one process after a full GC): ${mb(memory.before)} with none, ${mb(memory.middle)} with ${Math.floor(IDLE / 2)}, ${mb(memory.after)} with ${IDLE}: ${(memory.perConnection / 1024).toFixed(1)} KB per stream over the second half, ${((memory.after - memory.before) / IDLE / 1024).toFixed(1)} KB over all.`,
   );
-  console.log(
-    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; the clients run on the same machine.`,
-  );
-} finally {
-  await Promise.all(servers.filter((child) => child.exitCode === null).map((child) => stop(child)));
-  await target.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  printWebhooks(await benchWebhooks(target.url, seeded));
 }
 
-type Seeded = { emails: string[]; projectId: string; taskId: string; statusIds: string[] };
+type Seeded = {
+  emails: string[];
+  ownerId: string;
+  workspaceId: string;
+  projectId: string;
+  taskId: string;
+  statusIds: string[];
+};
 
 async function createBenchDatabase() {
   const name = `plotline_bench_rt_${randomBytes(4).toString("hex")}`;
@@ -194,7 +211,14 @@ async function seed(databaseUrl: string): Promise<Seeded> {
       .from(statuses)
       .where(eq(statuses.projectId, access.project.id))
       .orderBy(asc(statuses.position));
-    return { emails, projectId: project.id, taskId: task.id, statusIds: columns.map((column) => column.publicId) };
+    return {
+      emails,
+      ownerId: owner.userId,
+      workspaceId: workspace!.publicId,
+      projectId: project.id,
+      taskId: task.id,
+      statusIds: columns.map((column) => column.publicId),
+    };
   } finally {
     setDatabase(undefined);
     await handle.close();
@@ -205,7 +229,12 @@ async function seed(databaseUrl: string): Promise<Seeded> {
  * `appUrl`: the processes of one deployment share their public URL (a load balancer's), which
  * is also the issuer of the built-in auth service's sessions: each must know the others'.
  */
-async function startServer(databaseUrl: string, appUrl?: string, nodeFlags: string[] = []) {
+async function startServer(
+  databaseUrl: string,
+  appUrl?: string,
+  nodeFlags: string[] = [],
+  extraEnv: Record<string, string> = {},
+) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
@@ -217,6 +246,7 @@ async function startServer(databaseUrl: string, appUrl?: string, nodeFlags: stri
       PORT: String(port),
       APP_URL: appUrl ?? base,
       ...UNLIMITED,
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -459,6 +489,104 @@ async function measureIdleMemory(databaseUrl: string, email: string) {
 }
 
 /** User + system CPU time of the processes so far, from /proc (clock ticks, USER_HZ = 100). */
+/**
+ * Scenario 4: a webhook for `task.moved` to a receiver on loopback, one fresh process with no
+ * streams open (idle but for the moves), the task moved back and forth; each move timed from
+ * sending it to the receiver's first sight of its delivery, and its own answer for comparison.
+ */
+async function benchWebhooks(databaseUrl: string, seeded: Seeded) {
+  const arrivals: Array<(at: number) => void> = [];
+  const receiver = http.createServer((req, res) => {
+    const at = performance.now();
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(204).end();
+      arrivals.shift()?.(at);
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
+  try {
+    await addWebhook(databaseUrl, seeded, `http://127.0.0.1:${port}/hook`);
+    const server = await startServer(databaseUrl, undefined, [], { WEBHOOKS_ALLOW_PRIVATE: "true" });
+    const [cookie] = await signInAll(server.base, [seeded.emails[0]!]);
+    const attempts: number[] = [];
+    const answers: number[] = [];
+    let cpuBefore = 0;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (let move = 0; move < MOVES + WARM_UP; move++) {
+      const delivered = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no delivery of move ${move}`)), 15_000);
+        arrivals.push((at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
+      const sentAt = performance.now();
+      const response = await fetch(`${server.base}/app/project/${seeded.projectId}.data`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie!, Origin: server.base },
+        body: new URLSearchParams({
+          intent: "move-task",
+          taskId: seeded.taskId,
+          // Between the second and third columns: the other scenarios leave it in the first or second.
+          statusId: seeded.statusIds[move % 2 === 0 ? 2 : 1]!,
+          via: "fetcher",
+        }),
+      });
+      await response.arrayBuffer();
+      const answeredIn = performance.now() - sentAt;
+      if (response.status !== 200) throw new Error(`the move answered ${response.status}`);
+      const arrivedAt = await delivered;
+      if (move === WARM_UP - 1) cpuBefore = cpuOf([server.child]);
+      if (move < WARM_UP) continue;
+      attempts.push(arrivedAt - sentAt);
+      answers.push(answeredIn);
+    }
+    const cpuPerMove = (cpuOf([server.child]) - cpuBefore) / MOVES;
+    await stop(server.child);
+    return { attempts, answers, cpuPerMove };
+  } finally {
+    receiver.close();
+  }
+}
+
+/** The endpoint, made through the use case as Settings makes it (loopback allowed for the bench). */
+async function addWebhook(databaseUrl: string, seeded: Seeded, url: string) {
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  setDatabase(handle);
+  overrideAllowPrivateTargets(true);
+  try {
+    await createWebhook(
+      { userId: seeded.ownerId, ip: null },
+      { workspaceId: seeded.workspaceId, url, events: ["task.moved"] },
+    );
+  } finally {
+    overrideAllowPrivateTargets(undefined);
+    setDatabase(undefined);
+    await handle.close();
+  }
+}
+
+function printWebhooks(run: Awaited<ReturnType<typeof benchWebhooks>>) {
+  console.log(
+    `\nWebhooks: ${MOVES} task moves (after ${WARM_UP} warm-up moves) on an idle process, one endpoint on loopback; time from sending the move to the first delivery attempt reaching the receiver.\n`,
+  );
+  console.log("| measured | samples | p50 | p99 | max |");
+  console.log("|---|---|---|---|---|");
+  for (const [what, samples] of [
+    ["move sent → first webhook attempt", run.attempts],
+    ["  the move's own answer (POST to its response)", run.answers],
+  ] as const) {
+    const sorted = [...samples].sort((x, y) => x - y);
+    console.log(
+      `| ${what} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(sorted[sorted.length - 1]!)} |`,
+    );
+  }
+  console.log(`\nServer CPU per move (the write, its answer and the delivery): ${ms(run.cpuPerMove)}.`);
+}
+
 function cpuOf(children: ChildProcess[]) {
   return children.reduce((total, child) => total + cpuMs(child.pid!), 0);
 }

@@ -24,6 +24,7 @@ import { createRequestContext } from "~/.server/request-context";
 import { initSecrets } from "~/.server/secrets";
 import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate-limit";
 import { isDirectLocalRequest } from "~/.server/http/local-request";
+import { apiRequests } from "./api-requests";
 import { limitRequestBodies } from "./body-limit";
 import { rejectCrossSiteWrites } from "./origin-check";
 import { rateLimitRequests } from "./rate-limits";
@@ -149,8 +150,9 @@ app.use((req, res, next) => {
     next();
   });
 });
-// Counts the body as it streams into React Router's handler: keep nothing asynchronous between the two.
+// Counts the body as it streams into React Router's handler (or the API's): keep nothing asynchronous between the two.
 app.use(limitRequestBodies());
+app.use("/api/v1", apiRequests());
 app.use(
   createRequestHandler({
     // A function is imported again and its route tree rebuilt on every request, which only

@@ -91,16 +91,36 @@ describe("the request body limit", () => {
     expect(BODY_LIMITS.multipart).toBeGreaterThan(2 * 1024 * 1024);
   });
 
-  it("gives a multipart post to a task page the attachment cap, and only there", () => {
+  it("gives a multipart post to a task page (or the API's upload) the attachment cap, and only there", () => {
     const multipart = "multipart/form-data; boundary=x";
-    for (const path of ["/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs", "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs.data"]) {
+    for (const path of [
+      "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs",
+      "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs.data",
+      "/api/v1/tasks/Xy9zWv8uTs/attachments",
+    ]) {
       expect(bodyKindOf(multipart, path)).toBe("attachment");
     }
-    for (const path of ["/app/project/Ab3dEf7hJk", "/app/settings", "/app/project/a/task/b/delete", "/uploads/a"]) {
+    for (const path of [
+      "/app/project/Ab3dEf7hJk",
+      "/app/settings",
+      "/app/project/a/task/b/delete",
+      "/uploads/a",
+      "/api/v1/projects/a/tasks",
+    ]) {
       expect(bodyKindOf(multipart, path)).toBe("multipart");
     }
     expect(bodyKindOf(form, "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs")).toBe("form");
     expect(BODY_LIMITS.attachment).toBeGreaterThan(25 * 1024 * 1024);
+  });
+
+  it("takes a file up to the attachment cap at the API's upload, and refuses more as problem+json", async () => {
+    const type = "multipart/form-data; boundary=x";
+    const path = "/api/v1/tasks/Xy9zWv8uTs/attachments";
+    expect(await send(path, { type, chunks: [Buffer.alloc(10_000, 97)] })).toMatchObject({ body: "read 10000" });
+    const answer = await send(path, { type, chunks: [Buffer.alloc(2000, 97)], contentLength: 30_000 });
+    expect(answer.status).toBe(413);
+    expect(answer.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, title: "Request Too Large" });
   });
 
   it("lets a body under its cap through, whole", async () => {

@@ -1,13 +1,14 @@
 import type { Request, Response } from "express";
 
+import { problemBody } from "~/.server/api/http";
 import { API_VERSION, API_VERSION_HEADER } from "~/.server/auth-service/errors";
 
 /**
  * Answers a request the server will not process (too large, too many) before anything
  * has read its body, and then stops reading it: the connection is closed once the client
  * has had a moment to read the answer, so whatever it is still sending is thrown away,
- * never kept. The auth service's clients get its JSON error shape; everyone else a small
- * page in the words of the app's error page.
+ * never kept. The auth service's clients get its JSON error shape, the REST API's a
+ * problem+json; everyone else a small page in the words of the app's error page.
  */
 export type Refusal = {
   status: 413 | 429;
@@ -42,6 +43,12 @@ export function refuse(req: Request, res: Response, refusal: Refusal) {
         ? { code: refusal.authCode, message: refusal.authMessage }
         : { code: refusal.status, error_code: refusal.authCode, msg: refusal.authMessage },
     );
+    return;
+  }
+  if (req.path.startsWith("/api/v1/")) {
+    res
+      .type("application/problem+json")
+      .send(JSON.stringify(problemBody(refusal.status, refusal.title, refusal.message)));
     return;
   }
   if (!req.accepts("html")) {

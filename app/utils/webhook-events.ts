@@ -1,5 +1,8 @@
+import type { Verb } from "~/.server/events/catalog";
+
 /**
- * The events a webhook can receive: the workspace's changes that others may want to act on.
+ * The events a webhook can receive, of the event catalogue (app/.server/events/catalog.ts):
+ * the workspace's changes that others may want to act on.
  * Personal ones (stars, follows, sign-ins, tokens) and the webhooks' own are left out. An
  * endpoint takes a list of these or `*` (all of them, and those added later).
  */
@@ -48,7 +51,7 @@ export const WEBHOOK_EVENT_GROUPS = {
     "workspace.ownership_transferred",
     "workspace.assistant_changed",
   ],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<string, readonly Verb[]>;
 
 export const WEBHOOK_EVENTS: readonly string[] = Object.values(WEBHOOK_EVENT_GROUPS).flat();
 

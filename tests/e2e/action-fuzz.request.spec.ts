@@ -4,6 +4,8 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 
 import routes from "../../app/routes";
+import { projectIntents } from "../../app/routes/app/project-intents.server";
+import { taskIntents } from "../../app/routes/app/task-intents.server";
 import { signUpWithRequests } from "./support/api-account";
 
 /**
@@ -39,55 +41,14 @@ const ACTIONS: Record<string, Target> = {
   "routes/auth/forgot-password.tsx": { url: () => "/auth/forgot-password" },
   "routes/auth/reset-password.tsx": { url: () => "/auth/reset-password" },
   "routes/app/project-new.tsx": { url: () => "/app/projects/new" },
+  // Intents from the route's intent map, and a few it does not know (view names) to probe the fallback.
   "routes/app/project.tsx": {
     url: (ids) => `/app/project/${ids.project}`,
-    intents: [
-      "update",
-      "cover",
-      "remove-cover",
-      "unarchive",
-      "delete",
-      "sharing",
-      "settings",
-      "activity",
-      "create-task",
-      "add-child",
-      "move-task",
-      "status-create",
-      "status-update",
-      "status-move",
-      "status-delete",
-      "post-message",
-      "edit-message",
-      "delete-message",
-      "reschedule-task",
-      "bulk-edit",
-      "archive",
-    ],
+    intents: [...Object.keys(projectIntents), "sharing", "settings", "activity"],
   },
   "routes/app/task.tsx": {
     url: (ids) => `/app/project/${ids.project}/task/${ids.task}`,
-    intents: [
-      "update-task",
-      "move-task",
-      "set-assignees",
-      "set-labels",
-      "set-parent",
-      "upload-attachment",
-      "delete-attachment",
-      "preview-description",
-      "add-subtask",
-      "add-comment",
-      "edit-comment",
-      "delete-comment",
-      "add-checklist-item",
-      "rename-checklist-item",
-      "toggle-checklist-item",
-      "move-checklist-item",
-      "delete-checklist-item",
-      "follow-task",
-      "delete-task",
-    ],
+    intents: Object.keys(taskIntents),
   },
   "routes/app/project-star.ts": { url: (ids) => `/app/project/${ids.project}/star` },
   "routes/app/project-save-template.tsx": { url: (ids) => `/app/project/${ids.project}/save-template` },
@@ -141,11 +102,9 @@ const ACTIONS: Record<string, Target> = {
   "routes/auth/signout.tsx": { url: () => "/auth/signout", destructive: true },
   // The auth service reads JSON and answers in Supabase's format: fuzzed on its own below.
   "routes/api/auth-v1.ts": { url: () => "/auth/v1/signup" },
-  // The REST API reads JSON with a token and answers problem+json: fuzzed in tests/integration/api.test.ts.
-  "routes/api/v1.ts": { url: () => "/api/v1/projects" },
 };
 /** Actions that read JSON, not forms: fuzzed apart. */
-const OWN_FORMATS = new Set(["routes/api/auth-v1.ts", "routes/api/v1.ts"]);
+const OWN_FORMATS = new Set(["routes/api/auth-v1.ts"]);
 
 type RouteEntry = { file: string; children?: RouteEntry[] };
 const flatten = (entries: RouteEntry[]): string[] =>
@@ -389,6 +348,22 @@ function expectMalformedRefused(outcomes: Outcome[]) {
 test.describe("every action, fed malformed input", () => {
   test("lists every route module that has an action", () => {
     expect(routeFilesWithActions().sort()).toEqual(Object.keys(ACTIONS).sort());
+  });
+
+  test("sends every intent of every route's intent map", async () => {
+    const missing: string[] = [];
+    const directory = path.join(import.meta.dirname, "../../app/routes/app");
+    for (const file of fs.readdirSync(directory).filter((name) => name.endsWith("-intents.server.ts"))) {
+      const exports = (await import(path.join(directory, file))) as Record<string, unknown>;
+      const route = Object.keys(ACTIONS).find((name) =>
+        name.startsWith(`routes/app/${file.replace("-intents.server.ts", ".")}`),
+      );
+      const sent = new Set(route ? (ACTIONS[route]!.intents ?? []) : []);
+      for (const map of Object.values(exports).filter((value) => typeof value === "object" && value !== null)) {
+        for (const intent of Object.keys(map as object)) if (!sent.has(intent)) missing.push(`${file} ${intent}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   test("anonymously: malformed bodies get 400/415 with a message, odd forms never a 5xx", async ({ request }) => {

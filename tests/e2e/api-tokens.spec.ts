@@ -77,6 +77,16 @@ test.describe("API tokens", { tag: "@nojs" }, () => {
       data: { title: "From a script" },
     });
     expect(write.status(), await write.text()).toBe(201);
+    // A file goes up as multipart through the server (its attachment cap) and comes back as the app sends it.
+    const task = await write.json();
+    const upload = await api.post(`/api/v1/tasks/${task.id}/attachments`, {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { file: { name: "build.log", mimeType: "text/plain", buffer: Buffer.from("all green") } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const download = await api.get((await upload.json()).contentUrl, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await download.text()).toBe("all green");
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="build.log"/);
 
     // Shown once: the page loaded again has the row, not the token.
     await page.goto(PATH);

@@ -54,7 +54,9 @@ import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
 import { createWebhook } from "~/.server/webhooks/webhooks";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
+import { INTENT_MAPS, intentsOf } from "../setup/intent-maps";
 import { callAction, callLoader, type Outcome } from "../setup/route-harness";
+import { PROJECT_VIEWS } from "~/validation/project-fields";
 
 /**
  * The authorization sweep: an outsider (signed in, member of their own workspace only)
@@ -116,52 +118,19 @@ const COVERED = new Set([
   "routes/app/assistant-stream.ts",
 ]);
 
-const PROJECT_INTENTS = [
-  "update",
-  "cover",
-  "remove-cover",
-  "archive",
-  "unarchive",
-  "delete",
-  "create-task",
-  "add-child",
-  "move-task",
-  "status-create",
-  "status-update",
-  "status-move",
-  "status-delete",
-  "reschedule-task",
-  "bulk-edit",
-];
+/**
+ * The project and task pages' intents, from their intent maps (tests/setup/intent-maps.ts):
+ * a new intent is swept without editing this file. Some are told apart by the policy of the
+ * command they run, where the rule differs: every member talks in the chat and follows.
+ */
+const policyOf = (route: string, intent: string) => INTENT_MAPS[route]![intent]!.command?.policy ?? "read";
+const PROJECT_ALL = intentsOf("routes/app/project");
 /** The Chat view's writes: every member may post, so these are swept on their own. */
-const CHAT_INTENTS = ["post-message", "edit-message", "delete-message"];
-const CHECKLIST_INTENTS = [
-  "add-checklist-item",
-  "rename-checklist-item",
-  "toggle-checklist-item",
-  "move-checklist-item",
-  "delete-checklist-item",
-];
-/** Every member comments: a viewer is refused only someone else's comment. */
-const COMMENT_INTENTS = ["add-comment", "edit-comment", "delete-comment"];
+const CHAT_INTENTS = PROJECT_ALL.filter((intent) => policyOf("routes/app/project", intent).startsWith("message."));
+const PROJECT_INTENTS = PROJECT_ALL.filter((intent) => !CHAT_INTENTS.includes(intent));
+const TASK_INTENTS = intentsOf("routes/app/task");
 /** Following is the member's own subscription: viewers follow too (see the viewer's test). */
-const FOLLOW_INTENTS = ["follow-task"];
-const TASK_INTENTS = [
-  "update-task",
-  "move-task",
-  "set-assignees",
-  "set-labels",
-  "set-parent",
-  "upload-attachment",
-  "delete-attachment",
-  // Renders the description editor's text: an editor's, like a save (it writes nothing).
-  "preview-description",
-  "add-subtask",
-  "delete-task",
-  ...CHECKLIST_INTENTS,
-  ...COMMENT_INTENTS,
-  ...FOLLOW_INTENTS,
-];
+const FOLLOW_INTENTS = TASK_INTENTS.filter((intent) => policyOf("routes/app/task", intent) === "task.follow");
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
 const WORKSPACE_INTENTS = ["rename", "delete", "create-label", "update-label", "delete-label"];
@@ -403,7 +372,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
 
     await record("GET project", callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p }));
-    for (const view of ["list", "mindmap", "chat", "activity", "settings", "sharing", "calendar"]) {
+    for (const view of PROJECT_VIEWS) {
       await record(
         `GET project ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${projectId}?view=${view}`, params: p }),
@@ -896,7 +865,7 @@ describe.each(engines)("authorization on %s", (engine) => {
 
   it("keeps an archived project read-only for everyone, its owner included, and changes nothing", async () => {
     const p = { projectId: archivedId };
-    for (const view of ["list", "mindmap", "chat", "activity", "settings", "sharing", "calendar"]) {
+    for (const view of PROJECT_VIEWS) {
       const read = await callLoader(project.loader, {
         user: owner,
         path: `/app/project/${archivedId}?view=${view}`,
@@ -960,7 +929,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const p = { projectId: deletedId };
     const outcomes: [string, Outcome][] = [];
     const record = async (label: string, outcome: Promise<Outcome>) => outcomes.push([label, await outcome]);
-    for (const view of ["list", "mindmap", "chat", "activity", "settings", "sharing", "calendar"]) {
+    for (const view of PROJECT_VIEWS) {
       await record(
         `GET ?view=${view}`,
         callLoader(project.loader, { ...as, path: `/app/project/${deletedId}?view=${view}`, params: p }),

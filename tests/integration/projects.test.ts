@@ -42,7 +42,7 @@ describe.each(engines)("workspaces and projects on %s", (engine) => {
       "project.updated",
       "project.deleted",
       "workspace.renamed",
-    ]) {
+    ] as const) {
       stop.push(subscribe(verb, (event) => void events.push(event)));
     }
   });

@@ -29,7 +29,11 @@ describe.each(engines)("public form use cases on %s", (engine) => {
     initSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "plotline-secrets-")));
     database = await createTestDatabase(engine);
     setDatabase(database);
-    for (const verb of ["contact_message.submitted", "newsletter.subscription_requested", "newsletter.subscribed"]) {
+    for (const verb of [
+      "contact_message.submitted",
+      "newsletter.subscription_requested",
+      "newsletter.subscribed",
+    ] as const) {
       unsubscribers.push(subscribe(verb, (event) => void events.push(event)));
     }
   });

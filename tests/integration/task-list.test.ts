@@ -265,7 +265,10 @@ describe.each(engines)("the task list on %s", (engine) => {
       {
         verb: "task.updated",
         data: expect.objectContaining({
-          changes: { status: { from: "To Do", to: "Done" }, priority: { from: "high", to: "urgent" } },
+          changes: {
+            status: { from: "To Do", to: "Done", fromId: columns[0]!.publicId, toId: done.publicId },
+            priority: { from: "high", to: "urgent" },
+          },
         }),
       },
     ]);

@@ -82,7 +82,9 @@ describe.each(engines)("tasks on %s", (engine) => {
     expect(moves).toEqual([
       {
         verb: "task.moved",
-        data: expect.objectContaining({ changes: { status: { from: "To Do", to: "In Progress" } } }),
+        data: expect.objectContaining({
+          changes: { status: expect.objectContaining({ from: "To Do", to: "In Progress", toId: doing.publicId }) },
+        }),
       },
     ]);
   });

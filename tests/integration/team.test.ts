@@ -35,7 +35,7 @@ import { addMember, buildUser, type TestUser } from "../setup/factories";
 /** The team rules on both engines: invitations, roles, the last owner, leaving, transfer. */
 describe.each(engines)("team management on %s", (engine) => {
   let database: TestDatabase;
-  const sent: DomainEvent[] = [];
+  const sent: DomainEvent<"invitation.sent">[] = [];
   const stop: (() => void)[] = [];
 
   beforeAll(async () => {

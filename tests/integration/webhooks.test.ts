@@ -3,14 +3,14 @@ import type { AddressInfo } from "node:net";
 
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 
 import { db } from "~/.server/db";
 import { jobs, notifications, webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
 import { FieldError, ForbiddenError, NotFoundError } from "~/.server/errors";
 import { claimNext } from "~/.server/jobs/queue";
 import { jobHandler } from "~/.server/jobs/registry";
-import { runDueJobs } from "~/.server/jobs/worker";
+import { pruneAll, runDueJobs } from "~/.server/jobs/worker";
 import { createProject } from "~/.server/projects/projects";
 import { createTask } from "~/.server/tasks/tasks";
 import {
@@ -20,7 +20,7 @@ import {
   RETRY_DELAYS_MS,
   registerWebhooks,
 } from "~/.server/webhooks/delivery";
-import { isPrivateAddress, overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
+import { isPrivateAddress, overrideAllowPrivateTargets, overrideResolver } from "~/.server/webhooks/targets";
 import {
   createWebhook,
   deleteWebhook,
@@ -302,6 +302,89 @@ describe.each(engines)("webhooks on %s", (engine) => {
     const [attempt] = await webhookDeliveryLog(owner.actor, hook.id);
     expect(attempt).toMatchObject({ statusCode: null });
     expect(attempt!.error).toContain("private");
+  });
+
+  it("connects to the address it checked, never resolving the name again (DNS rebinding)", async () => {
+    // A name only this test's resolver knows: the system's DNS cannot find `.test` names, so
+    // a delivery reaches the receiver only through the address the check resolved and approved.
+    const looked: string[] = [];
+    let answer = "127.0.0.1";
+    overrideResolver(async (host) => {
+      looked.push(host);
+      return [{ address: answer, family: 4 }];
+    });
+    onTestFinished(() => overrideResolver(undefined));
+    const named = receiver.url.replace("127.0.0.1", "hooks.plotline.test");
+    const owner = await buildUser();
+    const project = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Website" });
+    const hook = await createWebhook(owner.actor, {
+      workspaceId: owner.workspaceId,
+      url: named,
+      events: ["task.created"],
+    });
+    looked.length = 0;
+
+    await createTask(owner.actor, { projectId: project.id, title: "Pinned" });
+    expect(await runDueJobs()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    // The request carries the name (Host, and SNI for https); only the check looked it up.
+    expect(receiver.received[0]!.headers.host).toBe(new URL(named).host);
+    expect(looked).toEqual(["hooks.plotline.test"]);
+    expect((await webhookDeliveryLog(owner.actor, hook.id))[0]).toMatchObject({ statusCode: 200 });
+
+    // The name now answers a private address: refused at the check, nothing is sent.
+    overrideAllowPrivateTargets(false);
+    answer = "10.0.0.7";
+    await createTask(owner.actor, { projectId: project.id, title: "Rebound" });
+    expect(await runDueJobs()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    expect((await webhookDeliveryLog(owner.actor, hook.id))[0]!.error).toContain("private");
+  });
+
+  it("keeps an endpoint's last 500 attempts of the last 30 days, pruned with the worker's finished jobs", async () => {
+    const { hook } = await setUp();
+    const other = await setUp();
+    const [endpoint, otherEndpoint] = [await endpointRow(hook.id), await endpointRow(other.hook.id)];
+    const now = new Date();
+    const attempt = (endpointId: string, index: number, ageMs: number) => ({
+      publicId: `prune${endpointId.slice(0, 8)}${index}`,
+      endpointId,
+      messageId: `msg_${index}`,
+      verb: "task.created",
+      payload: { type: "task.created" },
+      attempt: 1,
+      statusCode: 200,
+      durationMs: 1,
+      createdAt: new Date(now.getTime() - ageMs),
+    });
+    const day = 86_400_000;
+    await db()
+      .insert(webhookDeliveries)
+      .values([
+        // 505 recent attempts (the oldest of them, index 504, 505 minutes ago) and 2 older than 30 days.
+        ...Array.from({ length: 505 }, (_, index) => attempt(endpoint.id, index, (index + 1) * 60_000)),
+        attempt(endpoint.id, 900, 31 * day),
+        attempt(endpoint.id, 901, 40 * day),
+        // Another endpoint: 3 recent ones and one a day short of the bound.
+        ...[0, 1, 2].map((index) => attempt(otherEndpoint.id, index, index * 60_000)),
+        attempt(otherEndpoint.id, 3, 29 * day),
+      ]);
+
+    await pruneAll(now);
+    const kept = async (endpointId: string) =>
+      (
+        await db()
+          .select({ messageId: webhookDeliveries.messageId })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpointId))
+      ).map((row) => row.messageId);
+    const first = await kept(endpoint.id);
+    expect(first).toHaveLength(500);
+    expect(first).toContain("msg_0");
+    expect(first).toContain("msg_499");
+    expect(first).not.toContain("msg_500");
+    expect(first).not.toContain("msg_900");
+    expect((await kept(otherEndpoint.id)).sort()).toEqual(["msg_0", "msg_1", "msg_2", "msg_3"]);
   });
 
   it("is the managers' alone: editors and viewers are refused (403), outsiders find nothing", async () => {

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { db, database } from "../db";
 import type { Transaction } from "../db/client";
 import { activity } from "../db/schema";
-import { durableKinds, plannedJobs, publish, type DomainEvent } from "../events/bus";
+import { asEvent, durableKinds, plannedJobs, publish, type DomainEvent } from "../events/bus";
+import { EVENT_CATALOG, type EventData, type Verb } from "../events/catalog";
 import { enqueue, type NewJob } from "../jobs/queue";
 import { wakeWorkers } from "../jobs/worker";
 import { PROCESS_ID } from "../realtime/process";
@@ -20,16 +21,19 @@ export type Actor = {
   via?: { kind: "token"; id: string; name: string };
 };
 
-export type ActivityInput = {
-  verb: string;
+type Entry<V extends Verb> = {
+  verb: V;
   subjectType: string;
   subjectId: string;
   workspaceId?: string | null;
   projectId?: string | null;
-  data?: Record<string, unknown>;
   /** Handed to subscribers with the event but never stored in the log (e.g. a one-time token for a mail). */
   transient?: Record<string, unknown>;
-};
+  // The verb's data as the event catalogue says (events/catalog.ts); none for a bare event.
+} & (keyof EventData<V> extends never ? { data?: EventData<V> } : { data: EventData<V> });
+
+/** One activity row to append: a verb of the catalogue with its data. */
+export type ActivityInput = { [V in Verb]: Entry<V> }[Verb];
 
 /** Appends one activity row inside the use case's transaction. */
 export type RecordActivity = (entry: ActivityInput) => Promise<void>;
@@ -49,6 +53,8 @@ export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promi
   const result = await db().transaction(async (tx) => {
     const jobs: NewJob[] = [];
     const record = async (entry: ActivityInput) => {
+      // The types hold the shape; the catalogue's schema also holds the values (an enum, a number).
+      EVENT_CATALOG[entry.verb].data.parse(entry.data ?? {});
       const [row] = await tx
         .insert(activity)
         .values({
@@ -62,7 +68,7 @@ export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promi
         })
         .returning();
       if (!row) return;
-      events.push({ ...row, transient: entry.transient ?? {}, clientId });
+      events.push({ ...asEvent(row), transient: entry.transient ?? {}, clientId });
       for (const kind of durableKinds(entry.verb)) {
         jobs.push({
           kind,

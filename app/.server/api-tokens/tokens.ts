@@ -7,6 +7,7 @@ import type { Actor } from "../activity/use-case";
 import { defineCommand, execute } from "../commands/command";
 import { asMember, principalOf } from "../commands/principal";
 import { db } from "../db";
+import { prepared } from "../db/prepared";
 import { apiTokens, workspaceMembers, workspaces, type Role } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
@@ -169,7 +170,37 @@ export async function authenticateToken(
   raw: string,
 ): Promise<{ ok: true; principal: TokenPrincipal } | { ok: false; reason: string }> {
   if (!raw.startsWith(TOKEN_PREFIX) || raw.length > 100) return { ok: false, reason: "The token is not valid." };
-  const [row] = await db()
+  const [row] = await tokenStatement().execute({ hash: hashToken(raw) });
+  if (!row) return { ok: false, reason: "The token is not valid." };
+  if (row.revokedAt) return { ok: false, reason: "The token was revoked." };
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "The token has expired." };
+  if (!row.role) return { ok: false, reason: "The token's owner is no longer a member of its workspace." };
+  // The row just read says when it was last marked: a write only when that is a minute old.
+  if (!row.lastUsedAt || row.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) await touch(row.id);
+  return {
+    ok: true,
+    principal: {
+      kind: "token",
+      tokenId: row.publicId,
+      tokenUuid: row.id,
+      name: row.name,
+      userId: row.userId,
+      workspaceId: row.workspaceId,
+      workspacePublicId: row.workspacePublicId,
+      role: row.role,
+      scope: row.scope,
+    },
+  };
+}
+
+const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * Read on every API request, so prepared once: no cache in front of it, which is what makes
+ * a revocation (or a member leaving) effective on the very next request.
+ */
+const tokenStatement = prepared((database) =>
+  database
     .select({
       id: apiTokens.id,
       publicId: apiTokens.publicId,
@@ -189,27 +220,9 @@ export async function authenticateToken(
       workspaceMembers,
       and(eq(workspaceMembers.workspaceId, apiTokens.workspaceId), eq(workspaceMembers.userId, apiTokens.userId)),
     )
-    .where(eq(apiTokens.tokenHash, hashToken(raw)));
-  if (!row) return { ok: false, reason: "The token is not valid." };
-  if (row.revokedAt) return { ok: false, reason: "The token was revoked." };
-  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "The token has expired." };
-  if (!row.role) return { ok: false, reason: "The token's owner is no longer a member of its workspace." };
-  await touch(row.id);
-  return {
-    ok: true,
-    principal: {
-      kind: "token",
-      tokenId: row.publicId,
-      tokenUuid: row.id,
-      name: row.name,
-      userId: row.userId,
-      workspaceId: row.workspaceId,
-      workspacePublicId: row.workspacePublicId,
-      role: row.role,
-      scope: row.scope,
-    },
-  };
-}
+    .where(eq(apiTokens.tokenHash, sql.placeholder("hash")))
+    .prepare("api_token_by_hash"),
+);
 
 async function touch(id: string) {
   await db()
@@ -218,7 +231,7 @@ async function touch(id: string) {
     .where(
       and(
         eq(apiTokens.id, id),
-        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(Date.now() - 60_000))),
+        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(Date.now() - LAST_USED_PRECISION_MS))),
       ),
     );
 }

@@ -36,20 +36,24 @@ const SLUGS: Record<number, string> = {
 };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
+  return jsonText(status === 204 ? null : JSON.stringify(body), status, headers);
+}
+
+/** An answer whose JSON is written already (PostgreSQL writes a page of tasks): sent as it is. */
+export function jsonText(text: string | null, status = 200, headers: Record<string, string> = {}) {
+  return new Response(text, {
     status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
   });
 }
 
+/** The problem document itself; the server's own refusals (413, 429 before the app) send it too. */
+export function problemBody(status: number, title: string, detail: string, errors?: ApiProblem["extra"]["errors"]) {
+  return { type: `${PROBLEM_TYPE}${SLUGS[status] ?? "error"}`, title, status, detail, ...(errors ? { errors } : {}) };
+}
+
 export function problem(error: ApiProblem) {
-  const body = {
-    type: `${PROBLEM_TYPE}${SLUGS[error.status] ?? "error"}`,
-    title: error.title,
-    status: error.status,
-    detail: error.detail,
-    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
-  };
+  const body = problemBody(error.status, error.title, error.detail, error.extra.errors);
   return new Response(JSON.stringify(body), {
     status: error.status,
     headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...error.extra.headers },

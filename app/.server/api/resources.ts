@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 import { db } from "../db";
-import { comments, labels, profiles, projects, statuses, taskLabels, tasks } from "../db/schema";
+import { preparedByShape } from "../db/prepared";
+import { comments, profiles, projects, statuses, tasks } from "../db/schema";
 import { env } from "../env";
-import { taskKey } from "../tasks/access";
-import { assigneesOf } from "../tasks/queries";
 import type { z } from "zod";
 import { ApiProblem } from "./http";
 import type { commentSchema, projectSchema, taskSchema } from "./schemas";
@@ -17,12 +16,20 @@ type ApiTask = z.infer<typeof taskSchema>;
 type ApiProject = z.infer<typeof projectSchema>;
 
 const PROJECTS_MAX = 500;
+const SUBTASKS_MAX = 500;
 
-export async function projectsOf(workspaceId: string): Promise<ApiProject[]> {
+/** The workspace's live projects (archived ones too), or only the one with this public id. */
+export async function projectsOf(workspaceId: string, publicId?: string): Promise<ApiProject[]> {
   const rows = await db()
     .select()
     .from(projects)
-    .where(and(eq(projects.workspaceId, workspaceId), isNull(projects.deletedAt)))
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        isNull(projects.deletedAt),
+        publicId === undefined ? undefined : eq(projects.publicId, publicId),
+      ),
+    )
     .orderBy(asc(projects.createdAt))
     .limit(PROJECTS_MAX);
   const columns = await db()
@@ -59,106 +66,125 @@ export async function projectIn(workspaceId: string, publicId: string) {
   return row ?? null;
 }
 
-const parent = sql<string | null>`(select p.public_id from tasks p where p.id = ${tasks.parentId})`;
+/** A time as `Date.toISOString` writes it (UTC, milliseconds), for JSON PostgreSQL writes. */
+const iso = (column: SQLWrapper) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function taskRows() {
+/**
+ * A task as the API shows it (`taskSchema`), written by PostgreSQL as JSON with its people
+ * and labels: one statement reads a page whole, and its text goes out as it is (no rows to
+ * parse into objects, map and serialise again: most of a page's CPU when Node did it). The
+ * key is `taskKey`'s, the times `toISOString`'s.
+ */
+function taskJson(appUrl: unknown) {
+  return sql`json_build_object(
+    'id', ${tasks.publicId},
+    'key', ${projects.key} || '-' || ${tasks.number},
+    'projectId', ${projects.publicId},
+    'title', ${tasks.title},
+    'description', ${tasks.description},
+    'status', json_build_object('id', ${statuses.publicId}, 'name', ${statuses.name}, 'category', ${statuses.category}),
+    'priority', ${tasks.priority},
+    'startDate', ${tasks.startDate},
+    'dueDate', ${tasks.dueDate},
+    'estimateMinutes', ${tasks.estimateMinutes},
+    'parentId', (select p.public_id from tasks p where p.id = ${tasks.parentId}),
+    'assignees', coalesce((
+      select json_agg(json_build_object('id', a.user_id, 'name', coalesce(nullif(pr.full_name, ''), nullif(pr.email, ''), 'Member')) order by a.created_at)
+      from task_assignees a left join profiles pr on pr.id = a.user_id
+      where a.task_id = ${tasks.id}), '[]'::json),
+    'labels', coalesce((
+      select json_agg(json_build_object('id', l.public_id, 'name', l.name, 'color', l.color) order by lower(l.name))
+      from task_labels tl join labels l on l.id = tl.label_id
+      where tl.task_id = ${tasks.id}), '[]'::json),
+    'completedAt', ${iso(tasks.completedAt)},
+    'createdAt', ${iso(tasks.createdAt)},
+    'updatedAt', ${iso(tasks.updatedAt)},
+    'url', ${appUrl}::text || '/app/project/' || ${projects.publicId} || '/task/' || ${tasks.publicId})`;
+}
+
+function taskRows<Item>(item: SQL<Item>) {
   return db()
-    .select({
-      id: tasks.id,
-      publicId: tasks.publicId,
-      number: tasks.number,
-      title: tasks.title,
-      description: tasks.description,
-      priority: tasks.priority,
-      startDate: tasks.startDate,
-      dueDate: tasks.dueDate,
-      estimateMinutes: tasks.estimateMinutes,
-      completedAt: tasks.completedAt,
-      createdAt: tasks.createdAt,
-      updatedAt: tasks.updatedAt,
-      parentId: parent,
-      statusId: statuses.publicId,
-      statusName: statuses.name,
-      statusCategory: statuses.category,
-      projectId: projects.publicId,
-      projectKey: projects.key,
-    })
+    .select({ number: tasks.number, item })
     .from(tasks)
     .innerJoin(statuses, eq(statuses.id, tasks.statusId))
     .innerJoin(projects, eq(projects.id, tasks.projectId));
 }
 
-type TaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>["execute"]>>[number];
-
-async function shape(rows: TaskRow[]): Promise<ApiTask[]> {
-  const ids = rows.map((row) => row.id);
-  const [people, tags] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          assigneesOf(ids),
-          db()
-            .select({ taskId: taskLabels.taskId, id: labels.publicId, name: labels.name, color: labels.color })
-            .from(taskLabels)
-            .innerJoin(labels, eq(labels.id, taskLabels.labelId))
-            .where(inArray(taskLabels.taskId, ids))
-            .orderBy(asc(sql`lower(${labels.name})`)),
-        ]);
-  return rows.map((row) => ({
-    id: row.publicId,
-    key: taskKey(row.projectKey, Number(row.number)),
-    projectId: row.projectId,
-    title: row.title,
-    description: row.description,
-    status: { id: row.statusId, name: row.statusName, category: row.statusCategory },
-    priority: row.priority,
-    startDate: row.startDate,
-    dueDate: row.dueDate,
-    estimateMinutes: row.estimateMinutes,
-    parentId: row.parentId,
-    assignees: people.filter((person) => person.taskId === row.id).map(({ id, name }) => ({ id, name })),
-    labels: tags.filter((tag) => tag.taskId === row.id).map(({ id, name, color }) => ({ id, name, color })),
-    completedAt: row.completedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    url: `${env().appUrl}/app/project/${row.projectId}/task/${row.publicId}`,
-  }));
-}
+const taskObjects = () => taskRows(sql<ApiTask>`${taskJson(env().appUrl)}`);
 
 /** A live task of the workspace by public id, or null. */
 export async function taskIn(workspaceId: string, publicId: string): Promise<ApiTask | null> {
-  const rows = await taskRows().where(
+  const [row] = await taskObjects().where(
     and(eq(tasks.publicId, publicId), eq(tasks.workspaceId, workspaceId), isNull(tasks.deletedAt)),
   );
-  const [task] = await shape(rows);
-  return task ?? null;
+  return row?.item ?? null;
 }
+
+/** A task's live subtasks (archived ones too), in number order; one level deep, bounded. */
+export async function subtasksOf(workspaceId: string, parentPublicId: string): Promise<ApiTask[]> {
+  const parentRow = sql`(select p.id from tasks p where p.public_id = ${parentPublicId} and p.workspace_id = ${workspaceId})`;
+  const rows = await taskObjects()
+    .where(and(eq(tasks.parentId, parentRow), isNull(tasks.deletedAt)))
+    .orderBy(asc(tasks.number))
+    .limit(SUBTASKS_MAX);
+  return rows.map((row) => row.item);
+}
+
+type PageValues = {
+  workspaceId: string;
+  project: string;
+  after: number;
+  limit: number;
+  status: string | undefined;
+  priority: string | undefined;
+  appUrl: string;
+};
+const pageStatements = preparedByShape<PageValues>("api_task_page");
 
 /**
  * A page of a project's live tasks (subtasks included, archived left out) in number order
- * after `cursor` (the last number seen, opaque to the caller): a range of
- * `tasks_project_number_idx`, so a page costs the same on the first and the hundredth.
+ * after `cursor` (the last number seen, opaque to the caller), as the JSON text of a
+ * `TaskPage`: a range of `tasks_project_number_idx`, so a page costs the same on the first
+ * and the hundredth. The project is looked up inside the statement (by public id, in the
+ * token's workspace): one prepared statement per filter shape reads the whole page. An
+ * empty page may mean there is no such project: the caller asks.
  */
-export async function taskPage(
-  project: { id: string },
+export async function taskPageJson(
+  project: { workspaceId: string; publicId: string },
   query: { limit: number; cursor?: string; status?: string; priority?: string },
 ) {
-  const after = query.cursor ? decodeCursor(query.cursor) : 0;
-  const conditions = [
-    eq(tasks.projectId, project.id),
-    isNull(tasks.deletedAt),
-    isNull(tasks.archivedAt),
-    gt(tasks.number, after),
-  ];
-  if (query.status) conditions.push(eq(statuses.publicId, query.status));
-  if (query.priority) conditions.push(sql`${tasks.priority} = ${query.priority}`);
-  const rows = await taskRows()
-    .where(and(...conditions))
-    .orderBy(asc(tasks.number))
-    .limit(query.limit + 1);
-  const more = rows.length > query.limit;
+  const values: PageValues = {
+    workspaceId: project.workspaceId,
+    project: project.publicId,
+    after: query.cursor ? decodeCursor(query.cursor) : 0,
+    limit: query.limit + 1,
+    status: query.status,
+    priority: query.priority,
+    appUrl: env().appUrl,
+  };
+  const shapeKey = `${query.status ? "s" : ""}${query.priority ? "p" : ""}`;
+  const rows = await pageStatements(shapeKey, values, (param) => {
+    const projectId = sql`(select ${projects.id} from ${projects} where ${projects.publicId} = ${param("project")}
+      and ${projects.workspaceId} = ${param("workspaceId")} and ${projects.deletedAt} is null)`;
+    const conditions = [
+      eq(tasks.projectId, projectId),
+      isNull(tasks.deletedAt),
+      isNull(tasks.archivedAt),
+      sql`${tasks.number} > ${param("after")}`,
+    ];
+    if (query.status) conditions.push(sql`${statuses.publicId} = ${param("status")}`);
+    if (query.priority) conditions.push(sql`${tasks.priority} = ${param("priority")}`);
+    return taskRows(sql<string>`${taskJson(param("appUrl"))}::text`)
+      .where(and(...conditions))
+      .orderBy(asc(tasks.number))
+      .limit(param("limit") as number);
+  });
   const page = rows.slice(0, query.limit);
-  return { items: await shape(page), nextCursor: more ? encodeCursor(Number(page.at(-1)!.number)) : null };
+  const nextCursor = rows.length > query.limit ? encodeCursor(page.at(-1)!.number) : null;
+  return {
+    count: page.length,
+    json: `{"items":[${page.map((row) => row.item).join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`,
+  };
 }
 
 function encodeCursor(number: number) {
@@ -212,14 +238,7 @@ function toComment(row: {
 export async function commentPage(task: { id: string }, query: { limit: number; cursor?: string }) {
   const conditions = [eq(tasks.publicId, task.id), isNull(comments.deletedAt)];
   if (query.cursor) {
-    const [at, id] = Buffer.from(query.cursor, "base64url").toString().split("|");
-    if (
-      !at ||
-      !id ||
-      !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(at) ||
-      !/^[A-Za-z0-9]{1,40}$/.test(id)
-    )
-      throw new ApiProblem(400, "Bad request", "The cursor is not one this API gave.");
+    const { at, id } = decodeTimeCursor(query.cursor);
     conditions.push(sql`(${comments.createdAt}, ${comments.publicId}) > (${at}::timestamptz, ${id})`);
   }
   const rows = await db()
@@ -235,8 +254,26 @@ export async function commentPage(task: { id: string }, query: { limit: number; 
   const last = page.at(-1);
   return {
     items: page.map(toComment),
-    nextCursor: more && last ? Buffer.from(`${last.at}|${last.id}`).toString("base64url") : null,
+    nextCursor: more && last ? encodeTimeCursor(last) : null,
   };
+}
+
+/** A cursor of a list in time order: the last row's time (PostgreSQL's text of it) and public id. */
+export function encodeTimeCursor(row: { at: string; id: string }) {
+  return Buffer.from(`${row.at}|${row.id}`).toString("base64url");
+}
+
+/** A cursor encodeTimeCursor wrote, else a 400 (nothing else reaches the query). */
+export function decodeTimeCursor(cursor: string) {
+  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (
+    !at ||
+    !id ||
+    !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(at) ||
+    !/^[A-Za-z0-9]{1,40}$/.test(id)
+  )
+    throw new ApiProblem(400, "Bad request", "The cursor is not one this API gave.");
+  return { at, id };
 }
 
 /** A live comment of the workspace by public id, or null. */

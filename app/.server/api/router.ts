@@ -1,28 +1,37 @@
-import { createHash } from "node:crypto";
-
-import { and, eq } from "drizzle-orm";
-
-import type { Actor } from "../activity/use-case";
 import { authenticateToken, type TokenPrincipal } from "../api-tokens/tokens";
-import { db } from "../db";
-import { apiIdempotencyKeys } from "../db/schema";
 import { consume } from "../security/rate-limit";
 import { addComment, deleteComment, editComment } from "../tasks/comments";
-import { createLabel, setTaskLabels, workspaceLabels } from "../tasks/labels";
-import { createTask, deleteTask, moveTask, setTaskAssignees, updateTask } from "../tasks/tasks";
-import { membersOf } from "../team/queries";
-import { ApiProblem, json, jsonBody, problem, toProblem } from "./http";
+import { inUnitOfWork, within } from "../commands/command";
+import { tokenPrincipal } from "../commands/principal";
+import { setTaskLabelsCommand } from "../tasks/labels";
+import { setTaskParentCommand } from "../tasks/parent";
+import { withRoomInColumn } from "../tasks/positions";
+import { createTask, deleteTask, moveTaskCommand, setTaskAssigneesCommand, updateTaskCommand } from "../tasks/tasks";
+import {
+  assertUnchanged,
+  existingTask,
+  projectOf,
+  route,
+  versioned,
+  type Context,
+  type Params,
+  type Route,
+} from "./context";
+import { ApiProblem, json, jsonBody, jsonText, problem, toProblem } from "./http";
+import { idempotent } from "./idempotency";
 import { currentApiRate } from "./limits";
 import { openApiDocument } from "./openapi";
-import { commentIn, commentPage, projectIn, projectsOf, taskIn, taskPage } from "./resources";
-import {
-  commentBodySchema,
-  createLabelSchema,
-  createTaskSchema,
-  pageQuerySchema,
-  taskListQuerySchema,
-  updateTaskSchema,
-} from "./schemas";
+import { attachmentRoutes } from "./attachments";
+import { checklistRoutes } from "./checklist";
+import { eventRoutes } from "./events";
+import { messageRoutes } from "./messages";
+import { labelRoutes } from "./labels";
+import { memberRoutes } from "./members";
+import { projectRoutes } from "./projects";
+import { commentIn, commentPage, subtasksOf, taskIn, taskPageJson } from "./resources";
+import { statusRoutes } from "./statuses";
+import { workspaceRoutes } from "./workspaces";
+import { commentBodySchema, createTaskSchema, pageQuerySchema, taskListQuerySchema, updateTaskSchema } from "./schemas";
 
 /**
  * The public REST API, `/api/v1` (issue 32): a personal token's requests, acting as its
@@ -30,27 +39,27 @@ import {
  * answer is JSON; every refusal a problem+json.
  */
 const AUTH_FAILURES = { points: 60, durationSeconds: 60 };
-const IDEMPOTENCY_HOURS = 24;
 
-type Context = { request: Request; url: URL; principal: TokenPrincipal; actor: Actor & { userId: string } };
-type Handler = (context: Context, params: Record<string, string>) => Promise<Response>;
-type Route = { method: string; pattern: RegExp; write: boolean; handle: Handler };
-
-const ID = "([A-Za-z0-9_-]{1,40})";
-const routes: Route[] = [
-  { method: "GET", pattern: /^\/projects$/, write: false, handle: listProjects },
-  { method: "GET", pattern: new RegExp(`^/projects/${ID}/tasks$`), write: false, handle: listTasks },
-  { method: "POST", pattern: new RegExp(`^/projects/${ID}/tasks$`), write: true, handle: postTask },
-  { method: "GET", pattern: new RegExp(`^/tasks/${ID}$`), write: false, handle: getTask },
-  { method: "PATCH", pattern: new RegExp(`^/tasks/${ID}$`), write: true, handle: patchTask },
-  { method: "DELETE", pattern: new RegExp(`^/tasks/${ID}$`), write: true, handle: removeTask },
-  { method: "GET", pattern: new RegExp(`^/tasks/${ID}/comments$`), write: false, handle: listComments },
-  { method: "POST", pattern: new RegExp(`^/tasks/${ID}/comments$`), write: true, handle: postComment },
-  { method: "PATCH", pattern: new RegExp(`^/comments/${ID}$`), write: true, handle: patchComment },
-  { method: "DELETE", pattern: new RegExp(`^/comments/${ID}$`), write: true, handle: removeComment },
-  { method: "GET", pattern: /^\/members$/, write: false, handle: listMembers },
-  { method: "GET", pattern: /^\/labels$/, write: false, handle: listLabels },
-  { method: "POST", pattern: /^\/labels$/, write: true, handle: postLabel },
+export const routes: Route[] = [
+  ...projectRoutes,
+  route("GET", "/projects/{projectId}/tasks", listTasks),
+  route("POST", "/projects/{projectId}/tasks", postTask),
+  route("GET", "/tasks/{taskId}", getTask),
+  route("PATCH", "/tasks/{taskId}", patchTask),
+  route("DELETE", "/tasks/{taskId}", removeTask),
+  route("GET", "/tasks/{taskId}/subtasks", listSubtasks),
+  route("GET", "/tasks/{taskId}/comments", listComments),
+  route("POST", "/tasks/{taskId}/comments", postComment),
+  route("PATCH", "/comments/{commentId}", patchComment),
+  route("DELETE", "/comments/{commentId}", removeComment),
+  ...memberRoutes,
+  ...labelRoutes,
+  ...workspaceRoutes,
+  ...statusRoutes,
+  ...checklistRoutes,
+  ...attachmentRoutes,
+  ...messageRoutes,
+  ...eventRoutes,
 ];
 
 export async function handleApiRequest(request: Request, ip: string | null): Promise<Response> {
@@ -59,7 +68,10 @@ export async function handleApiRequest(request: Request, ip: string | null): Pro
     const path = url.pathname.replace(/^\/api\/v1/, "").replace(/\/$/, "") || "/";
     if (path === "/openapi.json" && request.method === "GET") return json(openApiDocument(), 200);
     const principal = await authenticate(request, ip);
-    const allowed = await consume("api", currentApiRate(), principal.tokenId);
+    // Counted in this process's memory: a shared count would cost a PostgreSQL upsert (a
+    // committed write) on every request, more than the limit protects; behind N processes a
+    // token may make up to N times the rate.
+    const allowed = await consume("api", currentApiRate(), principal.tokenId, "process");
     if (!allowed.allowed)
       throw new ApiProblem(
         429,
@@ -81,12 +93,9 @@ export async function handleApiRequest(request: Request, ip: string | null): Pro
       throw new ApiProblem(403, "Forbidden", "This token is read-only: make a read & write token to change things.");
     const [, ...values] = route.pattern.exec(path)!;
     const params = Object.fromEntries(values.map((value, index) => [String(index), value]));
-    const actor = {
-      userId: principal.userId,
-      ip,
-      clientId: null,
-      via: { kind: "token" as const, id: principal.tokenId, name: principal.name },
-    };
+    // The same commands and policies as the pages, as the token's member, bound to its
+    // workspace and scope (app/.server/commands/principal.ts).
+    const actor = tokenPrincipal({ ...principal, ip });
     return await route.handle({ request, url, principal, actor }, params);
   } catch (error) {
     return problem(toProblem(error));
@@ -111,78 +120,72 @@ async function authenticate(request: Request, ip: string | null) {
   });
 }
 
-async function listProjects({ principal }: Context) {
-  return json({ items: await projectsOf(principal.workspaceId) });
-}
-
-async function projectOf(principal: TokenPrincipal, publicId: string) {
-  const project = await projectIn(principal.workspaceId, publicId);
-  if (!project) throw new ApiProblem(404, "Not found", "Project not found");
-  return project;
-}
-
-async function listTasks({ principal, url }: Context, params: Record<string, string>) {
-  const project = await projectOf(principal, params[0]!);
+/** One query reads the page with the project; only an empty page asks whether the project exists. */
+async function listTasks({ principal, url }: Context, params: Params) {
   const query = taskListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  return json(await taskPage(project, query));
+  const page = await taskPageJson({ workspaceId: principal.workspaceId, publicId: params[0]! }, query);
+  if (page.count === 0) await projectOf(principal, params[0]!);
+  return jsonText(page.json);
 }
 
-async function postTask(context: Context, params: Record<string, string>) {
+async function postTask(context: Context, params: Params) {
   const { principal, actor } = context;
   const project = await projectOf(principal, params[0]!);
   const body = createTaskSchema.parse(await jsonBody(context.request));
   return idempotent(context, JSON.stringify(body), async () => {
     const created = await createTask(actor, { projectId: project.publicId, ...body });
     const task = await taskIn(principal.workspaceId, created.id);
-    return json(task, 201, { Location: `/api/v1/tasks/${created.id}`, ETag: etagOf(task) });
+    return versioned(context.request, task, 201, { Location: `/api/v1/tasks/${created.id}` });
   });
 }
 
-async function existingTask(principal: TokenPrincipal, publicId: string) {
-  const task = await taskIn(principal.workspaceId, publicId);
-  if (!task) throw new ApiProblem(404, "Not found", "Task not found");
-  return task;
-}
-
-async function getTask({ principal, request }: Context, params: Record<string, string>) {
-  const task = await existingTask(principal, params[0]!);
-  const etag = etagOf(task);
-  if (request.headers.get("if-none-match") === etag)
-    return new Response(null, { status: 304, headers: { ETag: etag } });
-  return json(task, 200, { ETag: etag });
+async function getTask({ principal, request }: Context, params: Params) {
+  return versioned(request, await existingTask(principal, params[0]!));
 }
 
 /**
  * Changes a task's fields and, with `statusId`, moves it to that column's end. With
  * `If-Match`, a task changed since that version is refused (409) and left as it is.
  */
-async function patchTask({ principal, actor, request }: Context, params: Record<string, string>) {
+async function patchTask({ principal, actor, request }: Context, params: Params) {
   const task = await existingTask(principal, params[0]!);
-  const ifMatch = request.headers.get("if-match");
-  if (ifMatch && ifMatch !== "*" && ifMatch !== etagOf(task))
-    throw new ApiProblem(409, "Conflict", "The task changed since that version: read it again, then send your change.");
-  const { statusId, assigneeIds, labelIds, ...fields } = updateTaskSchema.parse(await jsonBody(request));
+  assertUnchanged(request, task, "task");
+  const { statusId, assigneeIds, labelIds, parentId, ...fields } = updateTaskSchema.parse(await jsonBody(request));
   const target = { taskId: task.id, projectId: task.projectId };
-  if (Object.keys(fields).length > 0) await updateTask(actor, { ...target, ...fields });
-  if (assigneeIds) await setTaskAssignees(actor, { ...target, userIds: assigneeIds });
-  if (labelIds) await setTaskLabels(actor, { ...target, labelIds });
-  if (statusId && statusId !== task.status.id) await moveTask(actor, { ...target, statusId, placement: { at: "end" } });
+  const moves = Boolean(statusId && statusId !== task.status.id);
+  // Every field of one PATCH in one unit of work: all of it is saved, or none.
+  const patch = () =>
+    inUnitOfWork(actor, async (uow) => {
+      if (Object.keys(fields).length > 0) await within(uow, updateTaskCommand, { ...target, ...fields });
+      if (assigneeIds) await within(uow, setTaskAssigneesCommand, { ...target, userIds: assigneeIds });
+      if (labelIds) await within(uow, setTaskLabelsCommand, { ...target, labelIds });
+      if (parentId !== undefined && parentId !== task.parentId) {
+        await within(uow, setTaskParentCommand, { ...target, parent: parentId });
+      }
+      if (moves) await within(uow, moveTaskCommand, { ...target, statusId: statusId!, placement: { at: "end" } });
+    });
+  await (moves ? withRoomInColumn(patch) : patch());
   const updated = await existingTask(principal, task.id);
-  return json(updated, 200, { ETag: etagOf(updated) });
+  return versioned(request, updated);
 }
 
-async function removeTask({ principal, actor }: Context, params: Record<string, string>) {
+async function removeTask({ principal, actor }: Context, params: Params) {
   const task = await existingTask(principal, params[0]!);
   await deleteTask(actor, { taskId: task.id, projectId: task.projectId });
   return json(null, 204);
 }
 
-async function listComments({ principal, url }: Context, params: Record<string, string>) {
+async function listSubtasks({ principal }: Context, params: Params) {
+  const task = await existingTask(principal, params[0]!);
+  return json({ items: await subtasksOf(principal.workspaceId, task.id) });
+}
+
+async function listComments({ principal, url }: Context, params: Params) {
   const task = await existingTask(principal, params[0]!);
   return json(await commentPage(task, pageQuerySchema.parse(Object.fromEntries(url.searchParams))));
 }
 
-async function postComment(context: Context, params: Record<string, string>) {
+async function postComment(context: Context, params: Params) {
   const { principal, actor } = context;
   const task = await existingTask(principal, params[0]!);
   const { body } = commentBodySchema.parse(await jsonBody(context.request));
@@ -199,93 +202,15 @@ async function existingComment(principal: TokenPrincipal, publicId: string) {
 }
 
 /** Only the author changes a comment's text (the policy says so, as on the task page). */
-async function patchComment({ principal, actor, request }: Context, params: Record<string, string>) {
+async function patchComment({ principal, actor, request }: Context, params: Params) {
   const comment = await existingComment(principal, params[0]!);
   const { body } = commentBodySchema.parse(await jsonBody(request));
   await editComment(actor, { taskId: comment.taskId, commentId: comment.id, body });
   return json(await existingComment(principal, comment.id));
 }
 
-async function removeComment({ principal, actor }: Context, params: Record<string, string>) {
+async function removeComment({ principal, actor }: Context, params: Params) {
   const comment = await existingComment(principal, params[0]!);
   await deleteComment(actor, { taskId: comment.taskId, commentId: comment.id });
   return json(null, 204);
-}
-
-async function listMembers({ principal }: Context) {
-  const members = await membersOf(principal.workspaceId);
-  return json({
-    items: members.map((member) => ({
-      id: member.userId,
-      name: member.name,
-      email: member.email,
-      role: member.role,
-      joinedAt: member.joinedAt,
-    })),
-  });
-}
-
-async function listLabels({ principal }: Context) {
-  return json({ items: await workspaceLabels(principal.workspaceId) });
-}
-
-async function postLabel(context: Context) {
-  const { principal, actor } = context;
-  const input = createLabelSchema.parse(await jsonBody(context.request));
-  return idempotent(context, JSON.stringify(input), async () => {
-    const label = await createLabel(actor, { workspaceId: principal.workspacePublicId, ...input });
-    const [created] = (await workspaceLabels(principal.workspaceId)).filter((item) => item.id === label.id);
-    return json(created, 201);
-  });
-}
-
-/** A strong validator of the task as the API shows it. */
-function etagOf(task: unknown) {
-  return `"${createHash("sha256").update(JSON.stringify(task)).digest("base64url").slice(0, 27)}"`;
-}
-
-/**
- * A POST with an `Idempotency-Key` runs once per token and key: the same request again
- * gets the first answer (`Idempotent-Replayed: true`), a different request with a used key
- * a 422, one still running a 409. Without the header it simply runs.
- */
-async function idempotent({ request, principal, url }: Context, body: string, run: () => Promise<Response>) {
-  const key = request.headers.get("idempotency-key");
-  if (key === null) return run();
-  if (!/^[\x21-\x7e]{1,200}$/.test(key))
-    throw new ApiProblem(400, "Bad request", "An Idempotency-Key is 1 to 200 visible ASCII characters.");
-  const signature = createHash("sha256").update(`${request.method} ${url.pathname}\n${body}`).digest("hex");
-  const where = and(eq(apiIdempotencyKeys.tokenId, principal.tokenUuid), eq(apiIdempotencyKeys.key, key));
-  const claimed = await db()
-    .insert(apiIdempotencyKeys)
-    .values({ tokenId: principal.tokenUuid, key, request: signature })
-    .onConflictDoNothing()
-    .returning();
-  if (claimed.length === 0) {
-    const [seen] = await db().select().from(apiIdempotencyKeys).where(where);
-    if (seen && seen.createdAt.getTime() < Date.now() - IDEMPOTENCY_HOURS * 3_600_000) {
-      await db().delete(apiIdempotencyKeys).where(where);
-      return idempotent({ request, principal, url } as Context, body, run);
-    }
-    if (!seen || seen.request !== signature)
-      throw new ApiProblem(422, "Invalid request", "This Idempotency-Key was used for a different request.");
-    if (seen.status === null)
-      throw new ApiProblem(409, "Conflict", "A request with this Idempotency-Key is still running.");
-    return json(seen.body, seen.status, {
-      "Idempotent-Replayed": "true",
-      ...(seen.status >= 400 ? { "Content-Type": "application/problem+json" } : {}),
-    });
-  }
-  let response: Response;
-  try {
-    response = await run();
-  } catch (error) {
-    response = problem(toProblem(error));
-  }
-  const text = await response.clone().text();
-  await db()
-    .update(apiIdempotencyKeys)
-    .set({ status: response.status, body: text ? (JSON.parse(text) as unknown) : null })
-    .where(where);
-  return response;
 }

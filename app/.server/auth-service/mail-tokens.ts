@@ -46,10 +46,9 @@ const KINDS = {
   },
 } as const satisfies Record<MailKind, { tokenType: OneTimeTokenType; sentAt: keyof UserRow } & Record<string, string>>;
 
-export const MAIL_VERBS = Object.fromEntries(Object.entries(KINDS).map(([kind, spec]) => [kind, spec.verb])) as Record<
-  MailKind,
-  string
->;
+export const MAIL_VERBS = Object.fromEntries(Object.entries(KINDS).map(([kind, spec]) => [kind, spec.verb])) as {
+  [Kind in MailKind]: (typeof KINDS)[Kind]["verb"];
+};
 
 export type MailRequest = { kind: MailKind; user: UserRow; to: string; redirectTo?: string; pkce?: PkceParams };
 

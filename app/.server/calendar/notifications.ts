@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { calendarEvents, workspaces } from "../db/schema";
 import { onEvent, type DomainEvent } from "../events/bus";
-import { idsIn, nameOf, stillMembers } from "../notifications/context";
+import { nameOf, stillMembers } from "../notifications/context";
 import { deliverNotifications } from "../notifications/deliver";
 import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
 
@@ -82,8 +82,8 @@ async function toAttendees(
   );
 }
 
-async function invited(event: DomainEvent) {
-  const added = idsIn(event.data.addedIds);
+async function invited(event: DomainEvent<"event.created" | "event.updated">) {
+  const added = event.data.addedIds;
   if (added.length === 0) return;
   const now = await eventNow(event.subjectId);
   if (!now) return;
@@ -94,10 +94,10 @@ async function invited(event: DomainEvent) {
   }));
 }
 
-async function moved(event: DomainEvent) {
-  if (event.data.moved !== true) return;
-  const added = new Set(idsIn(event.data.addedIds));
-  const attending = idsIn(event.data.attendeeIds).filter((userId) => !added.has(userId));
+async function moved(event: DomainEvent<"event.updated">) {
+  if (!event.data.moved) return;
+  const added = new Set(event.data.addedIds);
+  const attending = event.data.attendeeIds.filter((userId) => !added.has(userId));
   if (attending.length === 0) return;
   const now = await eventNow(event.subjectId);
   if (!now) return;
@@ -108,15 +108,13 @@ async function moved(event: DomainEvent) {
   }));
 }
 
-async function cancelled(event: DomainEvent) {
-  const attending = idsIn(event.data.attendeeIds);
+async function cancelled(event: DomainEvent<"event.deleted">) {
+  const attending = event.data.attendeeIds;
   if (attending.length === 0) return;
-  const startsAt = new Date(String(event.data.startsAt));
+  const startsAt = new Date(event.data.startsAt);
   const valid = !Number.isNaN(startsAt.getTime());
-  const title = typeof event.data.title === "string" ? event.data.title : "an event";
-  const when = valid
-    ? whenOf({ allDay: event.data.allDay === true, startsAt, timeZone: String(event.data.timeZone ?? "UTC") })
-    : null;
+  const title = event.data.title;
+  const when = valid ? whenOf({ allDay: event.data.allDay, startsAt, timeZone: event.data.timeZone }) : null;
   await toAttendees(event, attending, NOTIFICATION_KINDS.eventCancelled, (actor) => ({
     title: `${actor} cancelled ${title}`,
     body: when ? `It was on ${when}.` : "",

@@ -6,6 +6,7 @@ import { activity } from "../db/schema";
 import type { NewJob } from "../jobs/queue";
 import { defineJob } from "../jobs/registry";
 import { logger } from "../logger";
+import type { StoredEventData, Verb } from "./catalog";
 
 /**
  * Domain events: one per activity row, made by `writeWithActivity` when its transaction
@@ -18,16 +19,20 @@ import { logger } from "../logger";
  * - `subscribe` (live): the real-time fan-out, run in this process right after commit;
  *   a missed one costs nothing because clients replay from the activity log.
  */
-export type DomainEvent = {
+/** Of one verb, or (by default) of any: a union that a check of `verb` narrows, data included. */
+export type DomainEvent<V extends Verb = Verb> = V extends Verb ? EventOf<V> : never;
+
+type EventOf<V extends Verb> = {
   /** The activity row's sequence: unique, ordered, the real-time event id. */
   sequence: number;
-  verb: string;
+  verb: V;
   subjectType: string;
   subjectId: string;
   workspaceId: string | null;
   projectId: string | null;
   actorId: string | null;
-  data: Record<string, unknown>;
+  /** As the event catalogue says (events/catalog.ts); rows written before a verb's current version may differ. */
+  data: StoredEventData<V>;
   /** Values for subscribers only, never stored in the activity log (in a durable job's payload until it ran). */
   transient: Record<string, unknown>;
   /** The browser tab that made the change, so it can skip its own echo; null when unknown. */
@@ -35,7 +40,16 @@ export type DomainEvent = {
   createdAt: Date;
 };
 
-type Handler = (event: DomainEvent) => Promise<void> | void;
+type Handler<V extends Verb = Verb> = (event: DomainEvent<V>) => Promise<void> | void;
+
+/**
+ * An activity row as an event of the catalogue. Rows are written only by `record()`, whose
+ * data the catalogue types, so the stored JSON is read back as that shape here, once.
+ */
+export function asEvent<Row extends { verb: string; data: Record<string, unknown> }>(row: Row) {
+  return row as unknown as Omit<Row, "verb" | "data"> & VerbAndData;
+}
+type VerbAndData = { [V in Verb]: { verb: V; data: StoredEventData<V> } }[Verb];
 
 type BatchHandler = (events: DomainEvent[]) => Promise<void> | void;
 /** Reads what it needs with `tx` (the change's transaction) and returns the jobs to write with it. */
@@ -52,11 +66,11 @@ const batches = registry.batches;
 const planners = (registry.planners ??= new Map());
 
 /** Live subscriber of one verb, or of every verb with `*`; returns the unsubscribe. */
-export function subscribe(verb: string, handler: Handler) {
+export function subscribe<V extends Verb>(verb: V | "*", handler: Handler<V>) {
   const set = registry.live.get(verb) ?? new Set<Handler>();
-  set.add(handler);
+  set.add(handler as Handler);
   registry.live.set(verb, set);
-  return () => set.delete(handler);
+  return () => set.delete(handler as Handler);
 }
 
 /**
@@ -73,13 +87,13 @@ export function subscribeBatches(handler: BatchHandler) {
  * across releases, e.g. `mail.invitation`), and the handler runs from the jobs table.
  * Returns the unregister.
  */
-export function onEvent(verb: string, name: string, handler: Handler) {
+export function onEvent<V extends Verb>(verb: V | "*", name: string, handler: Handler<V>) {
   const names = registry.durable.get(verb) ?? new Set<string>();
   names.add(name);
   registry.durable.set(verb, names);
   const undefine = defineJob(name, async (payload) => {
     const event = await loadEvent(Number(payload.sequence), payload);
-    if (event) await handler(event);
+    if (event) await handler(event as DomainEvent<V>);
   });
   return () => {
     names.delete(name);
@@ -138,5 +152,5 @@ async function loadEvent(sequence: number, payload: Record<string, unknown>): Pr
   const [row] = await db().select().from(activity).where(eq(activity.sequence, sequence));
   if (!row) return null;
   const transient = payload.transient && typeof payload.transient === "object" ? payload.transient : {};
-  return { ...row, transient: transient as Record<string, unknown>, clientId: null };
+  return { ...asEvent(row), transient: transient as Record<string, unknown>, clientId: null };
 }

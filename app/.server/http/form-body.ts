@@ -8,9 +8,9 @@ import { data, type MiddlewareFunction } from "react-router";
  *   `application/x-www-form-urlencoded` or `multipart/form-data`;
  * - a form body that cannot be parsed (multipart without boundary, truncated): 400;
  * - a NUL in a form field's name or value: 400 (file contents may hold any byte).
- * The auth service at /auth/v1 and the REST API at /api/v1 read their own JSON and answer in
- * their own formats; the paths
- * in OWN_BODIES also take the listed types, which they parse themselves.
+ * The auth service at /auth/v1 reads its own JSON and answers in its own format (the REST API
+ * at /api/v1 never reaches React Router: server/api-requests.ts); the paths in OWN_BODIES also
+ * take the listed types, which they parse themselves.
  */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -23,8 +23,6 @@ export const checkRequestBody: MiddlewareFunction<Response> = async ({ request }
   const { pathname } = new URL(request.url);
   if (pathname === "/auth/v1" || pathname.startsWith("/auth/v1/")) return next();
   if (urlHasNul(request.url)) throw refuse(400, "The request contained a character that is not allowed (NUL).");
-  // The REST API reads its own JSON (app/.server/api/http.ts, NULs refused there) and answers problem+json.
-  if (pathname.startsWith("/api/v1/")) return next();
   if (request.method === "GET" || request.method === "HEAD") return next();
 
   const type = mediaType(request.headers.get("Content-Type"));

@@ -23,9 +23,11 @@ export { MAX_ATTACHMENT_BYTES };
 
 /**
  * Where a task's attachment is uploaded: the task page (its only file field is the
- * attachment), posted as a page or, with JavaScript, as React Router's `.data` request.
+ * attachment), posted as a page or, with JavaScript, as React Router's `.data` request;
+ * or the API's `POST /api/v1/tasks/{id}/attachments`.
  */
-export const ATTACHMENT_UPLOAD_PATH = /^\/app\/project\/[^/]+\/task\/[^/.]+(\.data|\/)?$/;
+export const ATTACHMENT_UPLOAD_PATH =
+  /^(\/app\/project\/[^/]+\/task\/[^/.]+(\.data|\/)?|\/api\/v1\/tasks\/[^/]+\/attachments\/?)$/;
 
 /** Request body caps, by the request's Content-Type. */
 export const BODY_LIMITS = {

@@ -39,3 +39,23 @@ export function jobHandler(kind: string): JobHandler | undefined {
 export function jobRetryDelay(kind: string): JobOptions["retryDelayMs"] {
   return definitions.get(kind)?.options.retryDelayMs;
 }
+
+/** Housekeeping that deletes what is no longer kept (the webhook delivery log past its bounds). */
+export type Pruning = (now: Date) => Promise<void>;
+const pruningHolder = globalThis as typeof globalThis & { __plotlinePrunings?: Map<string, Pruning> };
+const prunings = (pruningHolder.__plotlinePrunings ??= new Map());
+
+/**
+ * Registers a pruning the workers run with their hourly pruning of finished jobs, so a
+ * table that grows with use is bounded without a schedule of its own; returns the unregister.
+ */
+export function definePruning(name: string, prune: Pruning) {
+  prunings.set(name, prune);
+  return () => {
+    if (prunings.get(name) === prune) prunings.delete(name);
+  };
+}
+
+export function registeredPrunings(): Array<[string, Pruning]> {
+  return [...prunings];
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { logger } from "../logger";
 import { claimNext, completeJob, failJob, nextRunAt, pruneDoneJobs, type Job } from "./queue";
-import { jobHandler } from "./registry";
+import { jobHandler, registeredPrunings } from "./registry";
 
 /**
  * Runs due jobs one after another. Inside the app by default (server/app.ts) and as its own
@@ -48,7 +48,7 @@ export function startWorker(options: WorkerOptions = {}) {
         }
         if (Date.now() - lastPrune > 3_600_000) {
           lastPrune = Date.now();
-          await pruneDoneJobs();
+          await pruneAll();
         }
       } catch (error) {
         logger.error({ err: error }, "job worker could not read the jobs table");
@@ -107,6 +107,14 @@ async function runJob(job: Job, workerId: string, now?: Date) {
  * Runs every job due at `now` until none is left (tests, and scripts that must finish their
  * side effects before exiting). Returns how many ran.
  */
+/** Finished jobs past their week, then every registered pruning; one failing stops none of the others. */
+export async function pruneAll(now = new Date()) {
+  await pruneDoneJobs(7, now);
+  for (const [name, prune] of registeredPrunings()) {
+    await prune(now).catch((error: unknown) => logger.error({ err: error, pruning: name }, "pruning failed"));
+  }
+}
+
 export async function runDueJobs(options: { now?: Date; workerId?: string } = {}) {
   const workerId = options.workerId ?? `drain-${process.pid}`;
   let count = 0;

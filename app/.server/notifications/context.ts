@@ -88,8 +88,3 @@ export function excerptOf(text: string, length = 140) {
   const chars = Array.from(line);
   return chars.length <= length ? line : `${chars.slice(0, length - 1).join("")}…`;
 }
-
-/** The user ids in an activity row's list field (`mentions`, `addedIds`…). */
-export function idsIn(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-}

@@ -3,7 +3,6 @@ import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
 import {
   commentText,
   followersOf,
-  idsIn,
   nameOf,
   projectContext,
   stillMembers,
@@ -26,22 +25,24 @@ export function registerNotificationSubscribers() {
     registerReminders(),
     // The team calendar's attendees (app/.server/calendar/notifications.ts).
     registerEventNotifications(),
-    ...["task.created", "task.assignees_changed", "task.updated"].map((verb) =>
+    ...(["task.created", "task.assignees_changed", "task.updated"] as const).map((verb) =>
       onEvent(verb, "notify.task_assigned", assigned),
     ),
-    ...["task.created", "task.updated", "comment.created", "comment.edited"].map((verb) =>
+    ...(["task.created", "task.updated", "comment.created", "comment.edited"] as const).map((verb) =>
       onEvent(verb, "notify.mentioned", mentionedOnTask),
     ),
-    ...["message.posted", "message.edited"].map((verb) => onEvent(verb, "notify.mentioned_in_chat", mentionedInChat)),
+    ...(["message.posted", "message.edited"] as const).map((verb) =>
+      onEvent(verb, "notify.mentioned_in_chat", mentionedInChat),
+    ),
     onEvent("comment.created", "notify.comment", commented),
-    ...["task.moved", "task.updated"].map((verb) => onEvent(verb, "notify.status_changed", statusChanged)),
+    ...(["task.moved", "task.updated"] as const).map((verb) => onEvent(verb, "notify.status_changed", statusChanged)),
   ];
   return () => undo.forEach((unregister) => unregister());
 }
 
 /** "Assigned to you": the new assignees of a created task, an assignment, a bulk edit. */
-async function assigned(event: DomainEvent) {
-  const added = idsIn(event.verb === "task.created" ? event.data.assigneeIds : event.data.addedIds);
+async function assigned(event: DomainEvent<"task.created" | "task.assignees_changed" | "task.updated">) {
+  const added = event.verb === "task.created" ? event.data.assigneeIds : (event.data.addedIds ?? []);
   if (added.length === 0) return;
   await onTask(event, added, (task, actor) => ({
     kind: NOTIFICATION_KINDS.assigned,
@@ -52,27 +53,30 @@ async function assigned(event: DomainEvent) {
 }
 
 /** "Mentioned you": in a comment (new or newly in an edit) or in the task's description. */
-async function mentionedOnTask(event: DomainEvent) {
-  const mentioned = idsIn(event.data.mentions);
+async function mentionedOnTask(
+  event: DomainEvent<"task.created" | "task.updated" | "comment.created" | "comment.edited">,
+) {
+  const mentioned = event.data.mentions ?? [];
   if (mentioned.length === 0) return;
-  const inComment = event.verb.startsWith("comment.");
-  const excerpt = inComment ? await commentText(event.data.comment) : null;
+  const comment = event.verb === "comment.created" || event.verb === "comment.edited" ? event.data.comment : null;
+  const inComment = comment !== null;
+  const excerpt = inComment ? await commentText(comment) : null;
   if (inComment && excerpt === null) return;
   await onTask(event, mentioned, (task, actor) => ({
     kind: inComment ? NOTIFICATION_KINDS.mentionInComment : NOTIFICATION_KINDS.mentionInTask,
     title: inComment ? `${actor} mentioned you in a comment on ${task.name}` : `${actor} mentioned you in ${task.name}`,
     body: excerpt ?? `In ${task.projectName}.`,
-    link: task.link(inComment ? `#comment-${String(event.data.comment)}` : ""),
+    link: task.link(inComment ? `#comment-${comment}` : ""),
   }));
 }
 
 /** "Commented on a task you follow" (the creator, assignees, commenters and mentioned follow it). */
-async function commented(event: DomainEvent) {
+async function commented(event: DomainEvent<"comment.created">) {
   const task = await taskContext(event.subjectId);
   const excerpt = await commentText(event.data.comment);
   if (!task || excerpt === null) return;
   // Those it mentions hear of it as a mention (notify.mentioned) rather than twice.
-  const mentioned = new Set(idsIn(event.data.mentions));
+  const mentioned = new Set(event.data.mentions);
   const followers = (await followersOf(task.id)).filter((userId) => !mentioned.has(userId));
   await onTask(
     event,
@@ -81,15 +85,15 @@ async function commented(event: DomainEvent) {
       kind: NOTIFICATION_KINDS.comment,
       title: `${actor} commented on ${task.name}`,
       body: excerpt,
-      link: task.link(`#comment-${String(event.data.comment)}`),
+      link: task.link(`#comment-${event.data.comment}`),
     }),
     task,
   );
 }
 
 /** "Moved to Done": a status change of a task you follow. */
-async function statusChanged(event: DomainEvent) {
-  const change = (event.data.changes as Record<string, { from?: unknown; to?: unknown }> | undefined)?.status;
+async function statusChanged(event: DomainEvent<"task.moved" | "task.updated">) {
+  const change = event.data.changes.status;
   if (!change) return;
   const task = await taskContext(event.subjectId);
   if (!task) return;
@@ -98,8 +102,8 @@ async function statusChanged(event: DomainEvent) {
     await followersOf(task.id),
     (_, actor) => ({
       kind: NOTIFICATION_KINDS.status,
-      title: `${actor} moved ${task.name} to ${String(change.to)}`,
-      body: change.from ? `It was ${String(change.from)}.` : "",
+      title: `${actor} moved ${task.name} to ${change.to}`,
+      body: change.from ? `It was ${change.from}.` : "",
       link: task.link(),
     }),
     task,
@@ -107,8 +111,8 @@ async function statusChanged(event: DomainEvent) {
 }
 
 /** "Mentioned you in the chat": the members a message names (only the newly named after an edit). */
-async function mentionedInChat(event: DomainEvent) {
-  const mentioned = idsIn(event.verb === "message.edited" ? event.data.addedMentions : event.data.mentions);
+async function mentionedInChat(event: DomainEvent<"message.posted" | "message.edited">) {
+  const mentioned = event.verb === "message.edited" ? event.data.addedMentions : event.data.mentions;
   if (mentioned.length === 0 || !event.projectId) return;
   const project = await projectContext(event.projectId);
   if (!project) return;
@@ -119,7 +123,7 @@ async function mentionedInChat(event: DomainEvent) {
       userId,
       kind: NOTIFICATION_KINDS.mentionInChat,
       title: `${actor} mentioned you in the ${project.name} chat`,
-      body: typeof event.data.excerpt === "string" ? event.data.excerpt : "",
+      body: event.data.excerpt,
       link: `/app/project/${project.publicId}?view=chat#latest`,
       workspaceId: project.workspaceId,
       actorId: event.actorId,

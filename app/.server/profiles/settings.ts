@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 
-import type { Actor } from "../activity/use-case";
+import type { ActivityInput, Actor } from "../activity/use-case";
 import { defineCommand, execute, type UnitOfWork } from "../commands/command";
 import { memberIdOf, principalOf } from "../commands/principal";
 import { db } from "../db";
@@ -83,14 +83,14 @@ export type NotificationPreferences = {
 async function saveSettings(
   { tx, record, principal }: UnitOfWork,
   values: Partial<typeof userSettings.$inferInsert>,
-  verb: string,
+  verb: "settings.notifications_updated" | "settings.theme_changed",
 ) {
   const userId = memberIdOf(principal);
   await tx
     .insert(userSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...values, updatedAt: new Date() } });
-  await record({ verb, subjectType: "user", subjectId: userId, data: { ...values } });
+  await record({ verb, subjectType: "user", subjectId: userId, data: values } as ActivityInput);
 }
 
 export const updateNotificationPreferencesCommand = defineCommand({

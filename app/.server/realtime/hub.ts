@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 
 import { db } from "../db";
 import { activity, projects, workspaceMembers } from "../db/schema";
-import type { DomainEvent } from "../events/bus";
+import { asEvent, type DomainEvent } from "../events/bus";
 import { logger } from "../logger";
 import { liveCard } from "../tasks/live-card";
 import type { ChangeEvent, StreamMessage } from "../../utils/realtime";
@@ -154,7 +154,7 @@ export async function missedSince(workspaces: Set<string>, sequence: number) {
     .limit(REPLAY_LIMIT + 1);
   if (rows.length > REPLAY_LIMIT) return null;
   return Promise.all(
-    rows.map(async (row) => ({ id: String(row.sequence), data: await toWire({ ...row, clientId: null }) })),
+    rows.map(async (row) => ({ id: String(row.sequence), data: await toWire({ ...asEvent(row), clientId: null }) })),
   );
 }
 

@@ -3,6 +3,7 @@ import pg from "pg";
 
 import { db } from "../db";
 import { activity } from "../db/schema";
+import { asEvent } from "../events/bus";
 import { wakeWorkers } from "../jobs/worker";
 import { logger } from "../logger";
 import { deliver, lastDeliveredSequence, startAfter } from "./hub";
@@ -124,7 +125,7 @@ async function receive(channel: string, payload: string) {
       .from(activity)
       .where(between(activity.sequence, first!, last!))
       .orderBy(asc(activity.sequence));
-    return deliver(rows.map((row) => ({ ...row, clientId: clientId || null })));
+    return deliver(rows.map((row) => ({ ...asEvent(row), clientId: clientId || null })));
   }
   const handler = channels.get(channel);
   if (!handler) return;
@@ -142,7 +143,7 @@ async function catchUpFrom(sequence: number) {
       .orderBy(asc(activity.sequence))
       .limit(1000);
     if (rows.length === 0) return;
-    await deliver(rows.map((row) => ({ ...row, clientId: null })));
+    await deliver(rows.map((row) => ({ ...asEvent(row), clientId: null })));
     sequence = rows[rows.length - 1]!.sequence;
     if (rows.length < 1000) return;
   }

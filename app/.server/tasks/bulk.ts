@@ -47,7 +47,7 @@ export type BulkEditInput = {
   delete?: boolean;
 };
 
-type Change = { from: unknown; to: unknown };
+type Change = { from: unknown; to: unknown; fromId?: string | null; toId?: string };
 
 export const bulkEditTasksCommand = defineCommand({
   name: "task.bulk_edit",
@@ -175,7 +175,12 @@ async function planEdits(
         position,
         completedAt: becameDone ? new Date() : leftDone ? null : row.completedAt,
       });
-      changes.status = { from: from?.name ?? null, to: target.name };
+      changes.status = {
+        from: from?.name ?? null,
+        to: target.name,
+        fromId: from?.publicId ?? null,
+        toId: target.publicId,
+      };
     }
     if (input.priority && input.priority !== row.priority) {
       set.priority = input.priority;

@@ -4,6 +4,7 @@ import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 import type { Actor } from "../activity/use-case";
 import { defineCommand, execute } from "../commands/command";
 import { asMember, principalOf } from "../commands/principal";
+import type { EventData } from "../events/catalog";
 import {
   addChecklistItemInput,
   toggleChecklistItemInput,
@@ -228,9 +229,11 @@ function itemsOf(tx: Transaction, taskId: string) {
     .orderBy(asc(checklistItems.position), asc(checklistItems.id));
 }
 
-function changed(access: TaskAccess, change: Record<string, unknown>) {
+type ChecklistChange = Omit<EventData<"task.checklist_changed">, "key" | "title">;
+
+function changed(access: TaskAccess, change: ChecklistChange) {
   return {
-    verb: "task.checklist_changed",
+    verb: "task.checklist_changed" as const,
     ...taskSubject(access),
     data: { ...taskDescription(access), ...change },
   };

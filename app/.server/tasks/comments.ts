@@ -117,7 +117,11 @@ function commentState(access: TaskAccess, comment: typeof comments.$inferSelect,
   return { deletedAt: comment.deletedAt, ownedByActor: comment.authorId === actor.userId, parent: taskState(access) };
 }
 
-function subject(access: TaskAccess, commentId: string, extra: Record<string, unknown> = {}) {
+function subject<Extra extends { mentions: string[] } | { own: boolean }>(
+  access: TaskAccess,
+  commentId: string,
+  extra: Extra,
+) {
   return {
     ...taskSubject(access),
     data: {

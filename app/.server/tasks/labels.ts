@@ -132,10 +132,10 @@ export const setTaskLabelsCommand = defineCommand({
     if (input.newLabel) {
       authorize(access.role, "label.manage");
       const created = await insertLabel(tx, record, workspaceId, input.newLabel);
-      chosen.push({ id: created.internalId, name: created.name });
+      chosen.push({ id: created.internalId, publicId: created.id, name: created.name });
     }
     const current = await tx
-      .select({ id: labels.id, name: labels.name })
+      .select({ id: labels.id, publicId: labels.publicId, name: labels.name })
       .from(taskLabels)
       .innerJoin(labels, eq(labels.id, taskLabels.labelId))
       .where(eq(taskLabels.taskId, access.task.id));
@@ -168,6 +168,8 @@ export const setTaskLabelsCommand = defineCommand({
         title: access.task.title,
         added: added.map((label) => label.name),
         removed: removed.map((label) => label.name),
+        addedIds: added.map((label) => label.publicId),
+        removedIds: removed.map((label) => label.publicId),
       },
     });
     return summary;
@@ -243,7 +245,7 @@ export async function labelsAmong(tx: Transaction, workspaceId: string, publicId
   const unique = [...new Set(publicIds)];
   if (unique.length === 0) return [];
   const rows = await tx
-    .select({ id: labels.id, name: labels.name })
+    .select({ id: labels.id, publicId: labels.publicId, name: labels.name })
     .from(labels)
     .where(and(eq(labels.workspaceId, workspaceId), inArray(labels.publicId, unique)));
   if (rows.length !== unique.length) throw new FieldError("labels", "Choose labels of this workspace.");

@@ -122,8 +122,11 @@ export const createTaskCommand = defineCommand({
         key,
         title,
         status: status.name,
+        statusId: status.publicId,
         parent: parent ? taskKey(project.key, parent.number) : undefined,
+        parentId: input.parentId,
         labels: chosenLabels.length > 0 ? chosenLabels.map((label) => label.name) : undefined,
+        labelIds: chosenLabels.length > 0 ? chosenLabels.map((label) => label.publicId) : undefined,
         // By id, for notifications ("assigned to you", "mentioned you").
         assigneeIds: assignees,
         mentions,
@@ -234,14 +237,21 @@ export const moveTaskCommand = defineCommand({
         updatedAt: new Date(),
       })
       .where(eq(tasks.id, task.id));
-    await record({
-      verb: moved ? "task.moved" : "task.reordered",
-      ...taskSubject(access),
-      data: {
-        ...taskDescription(access),
-        ...(moved ? { changes: { status: { from: access.status.name, to: target.name } } } : {}),
-      },
-    });
+    if (moved) {
+      const status = {
+        from: access.status.name,
+        to: target.name,
+        fromId: access.status.publicId,
+        toId: target.publicId,
+      };
+      await record({
+        verb: "task.moved",
+        ...taskSubject(access),
+        data: { ...taskDescription(access), changes: { status } },
+      });
+    } else {
+      await record({ verb: "task.reordered", ...taskSubject(access), data: taskDescription(access) });
+    }
     return { ...summary(access), status: target.publicId, position };
   },
 });
@@ -290,8 +300,9 @@ export const setTaskAssigneesCommand = defineCommand({
         ...taskDescription(access),
         added: added.map((userId) => names.get(userId) ?? "a member"),
         removed: removed.map((userId) => names.get(userId) ?? "a member"),
-        // Who, by id, for notifications ("assigned to you").
+        // Who, by id, for notifications ("assigned to you") and programs.
         addedIds: added,
+        removedIds: removed,
       },
     });
     return summary(access);

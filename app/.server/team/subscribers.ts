@@ -22,29 +22,29 @@ export function registerTeamSubscribers() {
     onEvent("invitation.sent", "notify.invited", tellInvitee),
     onEvent("member.role_changed", "notify.role_changed", (event) =>
       tell(event, [String(event.subjectId)], {
-        title: `Your role in ${String(event.data.workspaceName)} is now ${roleName(event.data.to)}`,
+        title: `Your role in ${event.data.workspaceName} is now ${roleName(event.data.to)}`,
         body: `It was ${roleName(event.data.from)}.`,
         link: teamLink(event),
       }),
     ),
     onEvent("member.removed", "notify.member_removed", (event) =>
       tell(event, [String(event.subjectId)], {
-        title: `You were removed from ${String(event.data.workspaceName)}`,
+        title: `You were removed from ${event.data.workspaceName}`,
         body: "Its projects are no longer available to you.",
         link: null,
       }),
     ),
     onEvent("workspace.ownership_transferred", "notify.ownership_transferred", (event) =>
       tell(event, [String(event.subjectId)], {
-        title: `You are now an owner of ${String(event.data.workspaceName)}`,
+        title: `You are now an owner of ${event.data.workspaceName}`,
         body: "You can manage its members, projects and settings.",
         link: teamLink(event),
       }),
     ),
     onEvent("member.joined", "notify.member_joined", async (event) => {
-      const inviter = typeof event.data.invitedBy === "string" ? [event.data.invitedBy] : [];
+      const inviter = event.data.invitedBy ? [event.data.invitedBy] : [];
       await tell(event, inviter, {
-        title: `${String(event.data.name)} joined ${String(event.data.workspaceName)}`,
+        title: `${event.data.name} joined ${event.data.workspaceName}`,
         body: `As ${roleName(event.data.role)}.`,
         link: teamLink(event),
       });
@@ -62,19 +62,19 @@ async function teamLink(event: DomainEvent) {
   return row ? `/app/team?workspace=${row.publicId}` : null;
 }
 
-async function sendInvitationMail(event: DomainEvent) {
+async function sendInvitationMail(event: DomainEvent<"invitation.sent">) {
   const token = event.transient.token;
   if (typeof token !== "string") return;
   const link = `${env().appUrl}/invite/${token}`;
-  const workspaceName = String(event.data.workspaceName);
+  const workspaceName = event.data.workspaceName;
   await sendMail({
-    to: String(event.data.email),
+    to: event.data.email,
     content: {
-      subject: `${String(event.data.inviterName)} invited you to ${workspaceName} on Plotline`,
+      subject: `${event.data.inviterName} invited you to ${workspaceName} on Plotline`,
       blocks: [
         {
           kind: "paragraph",
-          text: `${String(event.data.inviterName)} invited you to join the workspace ${workspaceName} as ${roleName(event.data.role)}.`,
+          text: `${event.data.inviterName} invited you to join the workspace ${workspaceName} as ${roleName(event.data.role)}.`,
         },
         { kind: "button", label: "Accept invitation", url: link },
         {
@@ -126,18 +126,18 @@ async function tell(
  * An invitation to an address that already has an account: the person also finds it in
  * the app. The link is the invitation's own (its token only works for that account).
  */
-async function tellInvitee(event: DomainEvent) {
+async function tellInvitee(event: DomainEvent<"invitation.sent">) {
   const token = event.transient.token;
-  if (typeof token !== "string" || typeof event.data.email !== "string") return;
+  if (typeof token !== "string") return;
   const [invitee] = await db()
     .select({ id: profiles.id })
     .from(profiles)
     .where(eq(sql`lower(${profiles.email})`, event.data.email.toLowerCase()));
   if (!invitee) return;
-  const workspaceName = String(event.data.workspaceName);
+  const workspaceName = event.data.workspaceName;
   await tell(event, [invitee.id], {
     kind: NOTIFICATION_KINDS.invited,
-    title: `${String(event.data.inviterName)} invited you to ${workspaceName}`,
+    title: `${event.data.inviterName} invited you to ${workspaceName}`,
     body: `As ${roleName(event.data.role)}. Open the invitation to join.`,
     link: `/invite/${token}`,
     // The invitation mail itself says it: no second e-mail.

@@ -1,10 +1,14 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { LookupFunction } from "node:net";
+
+import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { Agent, fetch, type Response } from "undici";
 
 import { writeWithActivity } from "../activity/use-case";
 import { db } from "../db";
 import { activity, projects, webhookDeliveries, webhookEndpoints, workspaceMembers, workspaces } from "../db/schema";
 import { planJobs, type DomainEvent } from "../events/bus";
-import { defineJob } from "../jobs/registry";
+import { EVENT_CATALOG, isVerb } from "../events/catalog";
+import { defineJob, definePruning } from "../jobs/registry";
 import type { NewJob } from "../jobs/queue";
 import { logger } from "../logger";
 import { newPublicId } from "../ids";
@@ -12,7 +16,7 @@ import { deliverNotifications } from "../notifications/deliver";
 import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
 import { isWebhookEvent, wantsEvent } from "~/utils/webhook-events";
 import { messageIdOf, signatureOf } from "./signing";
-import { shownUrl, targetProblem } from "./targets";
+import { checkedTarget, shownUrl, type Address } from "./targets";
 
 /**
  * Sending the workspace's events to its webhooks. In the change's own transaction a planner
@@ -30,8 +34,11 @@ export const DELIVERY_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const FAILURES_TO_DISABLE = 20;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const EXCERPT_MAX = 500;
+/** The delivery log keeps an endpoint's last 500 attempts of the last 30 days. */
+export const LOG_KEPT = { days: 30, perEndpoint: 500 };
 
-type Body = { type: string; timestamp: string; data: Record<string, unknown> };
+/** What an endpoint receives: the verb, its version in the event catalogue, when, and its data. */
+type Body = { type: string; version: number; timestamp: string; data: Record<string, unknown> };
 
 export function registerWebhooks() {
   const undo = [
@@ -39,8 +46,30 @@ export function registerWebhooks() {
     defineJob(DELIVER_JOB, deliver, {
       retryDelayMs: (attempt) => RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1]!,
     }),
+    definePruning("webhook-deliveries", pruneDeliveryLog),
   ];
   return () => undo.forEach((unregister) => unregister());
+}
+
+/**
+ * Deletes attempts older than the log keeps, and an endpoint's beyond its newest 500. A
+ * retry that finds its message's first attempt gone rebuilds the body from the activity row.
+ */
+export async function pruneDeliveryLog(now = new Date()) {
+  const before = new Date(now.getTime() - LOG_KEPT.days * 86_400_000);
+  const ranked = db()
+    .select({
+      id: webhookDeliveries.id,
+      rank: sql<number>`row_number() over (partition by ${webhookDeliveries.endpointId} order by ${webhookDeliveries.createdAt} desc, ${webhookDeliveries.id})`.as(
+        "rank",
+      ),
+    })
+    .from(webhookDeliveries)
+    .as("ranked");
+  const beyond = db().select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, LOG_KEPT.perEndpoint));
+  await db()
+    .delete(webhookDeliveries)
+    .where(or(lt(webhookDeliveries.createdAt, before), inArray(webhookDeliveries.id, beyond)));
 }
 
 /** One job per event and enabled endpoint of its workspace that wants it; one read per transaction. */
@@ -74,6 +103,7 @@ async function planDeliveries(tx: Parameters<Parameters<typeof planJobs>[1]>[0],
 export function testBody(webhookId: string, workspacePublicId: string | null, actorId: string): Body {
   return {
     type: "webhook.test",
+    version: 1,
     timestamp: new Date().toISOString(),
     data: {
       id: webhookId,
@@ -170,6 +200,7 @@ async function bodyOf(endpointId: string, messageId: string, payload: Record<str
   if (!row) return null;
   return {
     type: row.verb,
+    version: isVerb(row.verb) ? EVENT_CATALOG[row.verb].version : 1,
     timestamp: row.createdAt.toISOString(),
     data: { ...row.data, id: row.subjectId, workspace: row.workspace, project: row.project, actor: row.actorId },
   };
@@ -177,19 +208,24 @@ async function bodyOf(endpointId: string, messageId: string, payload: Record<str
 
 type Attempt = { status: number | null; error: string | null; durationMs: number; excerpt: string | null };
 
-/** One signed POST: no redirects followed, 10 s at most, the answer's first 500 characters kept. */
+/**
+ * One signed POST to the address just checked: no redirects followed, 10 s at most, the
+ * answer's first 500 characters kept.
+ */
 async function post(url: string, secret: string, messageId: string, body: Body): Promise<Attempt> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   // Checked again now: the name may point somewhere else than when the endpoint was saved.
-  const problem = await targetProblem(url);
-  if (problem) return { status: null, error: problem, durationMs: elapsed(), excerpt: null };
+  const target = await checkedTarget(url);
+  if ("problem" in target) return { status: null, error: target.problem, durationMs: elapsed(), excerpt: null };
   const text = bodyText(body);
   const timestamp = Math.floor(Date.now() / 1000);
+  const dispatcher = pinnedAgent(target.addresses);
   try {
     const response = await fetch(url, {
       method: "POST",
       redirect: "manual",
+      dispatcher,
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       headers: {
         "content-type": "application/json",
@@ -211,7 +247,23 @@ async function post(url: string, secret: string, messageId: string, body: Body):
     return { status, error, durationMs: elapsed(), excerpt };
   } catch (error) {
     return { status: null, error: reasonOf(error), durationMs: elapsed(), excerpt: null };
+  } finally {
+    void dispatcher.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * Connections to the checked addresses only: the name is not resolved again when the
+ * request connects (a DNS answer that changed in between, "rebinding", reaches nothing).
+ * The URL keeps its name, so the Host header and TLS (SNI, the certificate's name) are the
+ * name's. Node asks for every address when it tries IPv6 and IPv4 in turn (`all`).
+ */
+function pinnedAgent(addresses: Address[]) {
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+  return new Agent({ connect: { lookup } });
 }
 
 /**

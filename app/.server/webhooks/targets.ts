@@ -8,7 +8,8 @@ import { WEBHOOK_URL_MAX } from "~/utils/webhook-events";
  * Where a webhook may point. An endpoint's URL is a request this server makes on a member's
  * behalf, so it must not reach what only this server can (the database, a cloud's metadata
  * address, the local network): every address the host name resolves to is checked, when the
- * endpoint is saved and again before each delivery (a name may resolve elsewhere later).
+ * endpoint is saved and again before each delivery (a name may resolve elsewhere later), and
+ * the delivery connects to the addresses that check approved.
  * WEBHOOKS_ALLOW_PRIVATE=true lifts the address rule for a receiver on the same network.
  */
 
@@ -82,25 +83,46 @@ export function urlProblem(raw: string): string | null {
   return null;
 }
 
+/** An address a target's host resolved to, as `dns.lookup` gives it. */
+export type Address = { address: string; family: number };
+type Resolver = (host: string) => Promise<Address[]>;
+
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+let resolver = systemResolver;
+
+/** For tests: resolve names another way (a name that points at loopback); undefined: the system's. */
+export function overrideResolver(value: Resolver | undefined) {
+  resolver = value ?? systemResolver;
+}
+
 /**
  * Resolves the URL's host and refuses private, loopback, link-local and unspecified
  * addresses (unless allowed). The reason names the host, never the path or query (they
- * may carry a receiver's token).
+ * may carry a receiver's token). Gives the addresses it checked: a delivery connects to
+ * those and no others, so the name cannot be made to resolve elsewhere in between.
  */
-export async function targetProblem(raw: string): Promise<string | null> {
+export async function checkedTarget(raw: string): Promise<{ addresses: Address[] } | { problem: string }> {
   const form = urlProblem(raw);
-  if (form) return form;
+  if (form) return { problem: form };
   const host = new URL(raw).hostname.replace(/^\[(.*)\]$/, "$1");
-  let addresses: string[];
+  let addresses: Address[];
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolver(host);
   } catch {
-    return `The host ${host} could not be found.`;
+    return { problem: `The host ${host} could not be found.` };
   }
-  if (addresses.length === 0) return `The host ${host} could not be found.`;
-  if (!allowPrivate() && addresses.some(isPrivateAddress))
-    return `The host ${host} is a private, loopback or link-local address; webhooks go to public addresses only.`;
-  return null;
+  if (addresses.length === 0) return { problem: `The host ${host} could not be found.` };
+  if (!allowPrivate() && addresses.some((entry) => isPrivateAddress(entry.address)))
+    return {
+      problem: `The host ${host} is a private, loopback or link-local address; webhooks go to public addresses only.`,
+    };
+  return { addresses };
+}
+
+/** Why the URL may not be a webhook's target, or null (see checkedTarget). */
+export async function targetProblem(raw: string): Promise<string | null> {
+  const checked = await checkedTarget(raw);
+  return "problem" in checked ? checked.problem : null;
 }
 
 /** The URL without its query and fragment, for logs and messages. */

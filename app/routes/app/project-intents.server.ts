@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 
 import { deleteMessageCommand, editMessageCommand, postMessageCommand } from "~/.server/chat/messages";
-import { formInput, intent, type IntentContext } from "~/.server/http/intents";
+import { fetcherRefusal, formInput, intent, type IntentContext } from "~/.server/http/intents";
 import { todayFor } from "~/.server/http/viewer";
 import { assertProjectPermission } from "~/.server/projects/access";
 import {
@@ -401,7 +401,8 @@ const setCover = intent({
     return { ok: true, input: { projectId: projectIdOf(context), cover: file }, submission };
   },
   refused: (refusal, context, submission) => {
-    const result = submission!.reply({ fieldErrors: { [refusal.field || "cover"]: [refusal.message] } });
+    if (context.viaFetcher || !submission) return fetcherRefusal(context.intent, refusal.message, refusal.status);
+    const result = submission.reply({ fieldErrors: { [refusal.field || "cover"]: [refusal.message] } });
     return data({ intent: context.intent, result }, { status: 400 });
   },
   done: (_project, context) =>

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+
+import { allCommands } from "~/.server/commands";
+import { INTENT_MAPS } from "../setup/intent-maps";
+
+/**
+ * The command registry against the pages: every command is reachable from some page's
+ * intent (so the authorization sweep and the action fuzz, which post every intent, reach
+ * every command), and every intent names a registered command or none (a read).
+ */
+describe("the command registry", () => {
+  const intents = Object.entries(INTENT_MAPS).flatMap(([route, map]) =>
+    Object.entries(map).map(([intent, handler]) => ({ route, intent, command: handler.command })),
+  );
+
+  it("has commands, each with a unique name", () => {
+    const names = allCommands().map((command) => command.name);
+    expect(names.length).toBeGreaterThan(40);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("reaches every command from a page's intent", () => {
+    const reached = new Set(intents.flatMap(({ command }) => (command ? [command.name] : [])));
+    const unreached = allCommands()
+      .map((command) => command.name)
+      .filter((name) => !reached.has(name));
+    expect(unreached).toEqual([]);
+  });
+
+  it("names only registered commands in the intent maps", () => {
+    const registered = new Set(allCommands());
+    const strays = intents.filter(({ command }) => command && !registered.has(command));
+    expect(strays.map(({ route, intent }) => `${route} ${intent}`)).toEqual([]);
+  });
+});
