@@ -119,7 +119,7 @@ const COVERED = new Set([
 ]);
 
 /**
- * The project and task pages' intents, from their intent maps (tests/setup/intent-maps.ts):
+ * The pages' intents, from their intent maps (tests/setup/intent-maps.ts):
  * a new intent is swept without editing this file. Some are told apart by the policy of the
  * command they run, where the rule differs: every member talks in the chat and follows.
  */
@@ -133,20 +133,13 @@ const TASK_INTENTS = intentsOf("routes/app/task");
 const FOLLOW_INTENTS = TASK_INTENTS.filter((intent) => policyOf("routes/app/task", intent) === "task.follow");
 /** What an archived project still allows (to members with the role for it); every other intent changes it. */
 const WHILE_ARCHIVED = ["archive", "unarchive", "delete"];
-const WORKSPACE_INTENTS = ["rename", "delete", "create-label", "update-label", "delete-label"];
+const WORKSPACE_INTENTS = intentsOf("routes/app/workspace");
 /** The webhooks page's writes: the workspace's owners and admins only. */
-const WEBHOOK_INTENTS = [
-  "create-webhook",
-  "toggle-webhook",
-  "delete-webhook",
-  "rotate-secret",
-  "send-test",
-  "redeliver",
-];
-const TEAM_INTENTS = ["invite", "resend", "revoke", "change-role", "remove", "transfer", "leave"];
+const WEBHOOK_INTENTS = intentsOf("routes/app/workspace-webhooks");
+const TEAM_INTENTS = intentsOf("routes/app/team");
 /** The event page's writes: its creator's, or a workspace manager's. */
-const EVENT_INTENTS = ["update-event", "delete-event"];
-const TEMPLATE_INTENTS = ["update-template", "delete-template"];
+const EVENT_INTENTS = intentsOf("routes/app/team-calendar-event");
+const TEMPLATE_INTENTS = intentsOf("routes/app/template");
 /** Settings → Integrations: a token is made for one of the maker's workspaces and revoked by its owner only. */
 const API_TOKEN_INTENTS = ["create-api-token", "revoke-api-token"];
 /** Valid template form fields, so only the permission can refuse them. */

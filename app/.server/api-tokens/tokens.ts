@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import { db } from "../db";
 import { prepared } from "../db/prepared";
 import { apiTokens, workspaceMembers, workspaces, type Role } from "../db/schema";
@@ -11,7 +14,7 @@ import { newPublicId } from "../ids";
 import { authorize } from "../policies";
 import { hashToken } from "../security/tokens";
 import { workspaceForMember } from "../workspaces/membership";
-import { API_TOKEN_NAME_MAX, type API_TOKEN_SCOPES } from "~/validation/api-tokens";
+import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from "~/validation/api-tokens";
 
 /**
  * Personal API tokens (issue 32): a member makes one in Settings → Integrations for one of
@@ -24,21 +27,31 @@ export const TOKEN_PREFIX = "plt_";
 export { API_TOKEN_NAME_MAX as TOKEN_NAME_MAX, API_TOKEN_EXPIRIES as TOKEN_EXPIRIES } from "~/validation/api-tokens";
 export const TOKENS_PER_USER = 50;
 export type TokenScope = (typeof API_TOKEN_SCOPES)[number];
-type SignedIn = Actor & { userId: string };
+type NewToken = { workspaceId: string; name: string; scope: TokenScope; expiresInDays: number | null };
+
+/** The token commands' inputs: bounds only; the name's own checks are the command's. */
+const createApiTokenInput = z.object({
+  workspaceId: z.string().min(1).max(40),
+  name: z.string().max(API_TOKEN_NAME_MAX * 2),
+  scope: z.enum(API_TOKEN_SCOPES, { error: "Choose read or read & write" }),
+  expiresInDays: z.number().int().min(1).max(3650).nullable(),
+});
+const revokeApiTokenInput = z.object({ tokenId: z.string().min(1).max(40) });
 
 /** How a token is given: the prefix and 40 base62-ish characters (240 bits). */
 function newToken() {
   return `${TOKEN_PREFIX}${randomBytes(30).toString("base64url")}`;
 }
 
-export async function createApiToken(
-  actor: SignedIn,
-  input: { workspaceId: string; name: string; scope: TokenScope; expiresInDays: number | null },
-) {
-  const name = input.name.trim();
-  if (!name) throw new FieldError("name", "Name the token, e.g. CI or Zapier.");
-  if (name.length > API_TOKEN_NAME_MAX) throw new FieldError("name", `At most ${API_TOKEN_NAME_MAX} characters.`);
-  return writeWithActivity(actor, async (tx, record) => {
+export const createApiTokenCommand = defineCommand({
+  name: "api_token.create",
+  input: createApiTokenInput,
+  policy: "workspace.read",
+  async run({ tx, record, principal }, input: NewToken) {
+    const actor = asMember(principal);
+    const name = input.name.trim();
+    if (!name) throw new FieldError("name", "Name the token, e.g. CI or Zapier.");
+    if (name.length > API_TOKEN_NAME_MAX) throw new FieldError("name", `At most ${API_TOKEN_NAME_MAX} characters.`);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.read");
     const [{ count } = { count: 0 }] = await tx
@@ -70,12 +83,20 @@ export async function createApiToken(
       data: { name, scope: input.scope },
     });
     return { token, id: row!.publicId, name, scope: input.scope, expiresAt };
-  });
+  },
+});
+
+export function createApiToken(actor: Actor, input: NewToken) {
+  return execute(createApiTokenCommand, principalOf(actor), input);
 }
 
 /** Revokes one of the member's own tokens; its next request is refused. */
-export async function revokeApiToken(actor: SignedIn, input: { tokenId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const revokeApiTokenCommand = defineCommand({
+  name: "api_token.revoke",
+  input: revokeApiTokenInput,
+  policy: null,
+  async run({ tx, record, principal }, input: { tokenId: string }) {
+    const actor = asMember(principal);
     const [row] = await tx
       .update(apiTokens)
       .set({ revokedAt: new Date() })
@@ -92,7 +113,11 @@ export async function revokeApiToken(actor: SignedIn, input: { tokenId: string }
       data: { name: row.name },
     });
     return { name: row.name };
-  });
+  },
+});
+
+export function revokeApiToken(actor: Actor, input: { tokenId: string }) {
+  return execute(revokeApiTokenCommand, principalOf(actor), input);
 }
 
 /** The member's live tokens (not revoked), newest first, for Settings. */

@@ -1,5 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 
+import { defineCommand, execute } from "../commands/command";
+import { memberIdOf, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
 import { aiConversations, aiMessages, projects, workspaces } from "../db/schema";
@@ -167,12 +170,21 @@ export async function addAssistantMessage(
   return toStoredMessage(row!);
 }
 
-export async function deleteConversation(actor: SignedIn, publicId: string) {
-  const deleted = await db()
-    .delete(aiConversations)
-    .where(and(eq(aiConversations.publicId, publicId), eq(aiConversations.userId, actor.userId)))
-    .returning({ id: aiConversations.id });
-  if (deleted.length === 0) throw new NotFoundError("Conversation");
+export const deleteConversationCommand = defineCommand({
+  name: "assistant.delete_conversation",
+  input: z.object({ conversationId: z.string().min(1).max(40) }),
+  policy: null,
+  async run({ tx, principal }, input: { conversationId: string }) {
+    const deleted = await tx
+      .delete(aiConversations)
+      .where(and(eq(aiConversations.publicId, input.conversationId), eq(aiConversations.userId, memberIdOf(principal))))
+      .returning({ id: aiConversations.id });
+    if (deleted.length === 0) throw new NotFoundError("Conversation");
+  },
+});
+
+export function deleteConversation(actor: SignedIn, conversationId: string) {
+  return execute(deleteConversationCommand, principalOf(actor), { conversationId });
 }
 
 /** An assistant message of the user's own, for Apply and Dismiss; anyone else's is "not found". */

@@ -304,8 +304,17 @@ async function applyChange(uow: UnitOfWork, change: ProposedChange) {
 }
 
 /** Sets a proposal aside without applying it. */
-export async function dismissProposal(actor: SignedIn, messageId: string) {
-  const message = await assistantMessageOf(actor.userId, messageId);
-  if (message.proposalState !== "pending") throw new FieldError("proposal", "There is nothing left to dismiss here.");
-  await moveProposal(message.id, "pending", "dismissed");
+export const dismissProposalCommand = defineCommand({
+  name: "assistant.dismiss",
+  input: z.object({ messageId: z.string().min(1).max(40) }),
+  policy: "assistant.use",
+  async run({ tx, principal }, input: { messageId: string }) {
+    const message = await assistantMessageOf(memberIdOf(principal), input.messageId, tx);
+    if (message.proposalState !== "pending") throw new FieldError("proposal", "There is nothing left to dismiss here.");
+    await moveProposal(message.id, "pending", "dismissed", undefined, tx);
+  },
+});
+
+export function dismissProposal(actor: SignedIn, messageId: string) {
+  return execute(dismissProposalCommand, principalOf(actor), { messageId });
 }

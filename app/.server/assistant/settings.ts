@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 
-import { writeWithActivity } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import { workspaces } from "../db/schema";
 import { env } from "../env";
 import { can, authorize } from "../policies";
@@ -48,8 +50,12 @@ export async function assistantWorkspaces(userId: string) {
 export type AssistantWorkspace = Awaited<ReturnType<typeof assistantWorkspaces>>[number];
 
 /** Turns the assistant on or off for a workspace's members (owners and admins). */
-export async function setWorkspaceAssistant(actor: SignedIn, input: { workspaceId: string; enabled: boolean }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const setWorkspaceAssistantCommand = defineCommand({
+  name: "workspace.set_assistant",
+  input: z.object({ workspaceId: z.string().min(1).max(40), enabled: z.boolean() }),
+  policy: "assistant.manage",
+  async run({ tx, record, principal }, input: { workspaceId: string; enabled: boolean }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "assistant.manage");
     const [current] = await tx
@@ -69,5 +75,9 @@ export async function setWorkspaceAssistant(actor: SignedIn, input: { workspaceI
       data: { name: workspace.name, enabled: input.enabled },
     });
     return { changed: true };
-  });
+  },
+});
+
+export function setWorkspaceAssistant(actor: SignedIn, input: { workspaceId: string; enabled: boolean }) {
+  return execute(setWorkspaceAssistantCommand, principalOf(actor), input);
 }

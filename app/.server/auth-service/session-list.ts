@@ -1,7 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
+import { z } from "zod";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { memberIdOf, principalOf } from "../commands/principal";
 import { db } from "../db";
 import { NotFoundError } from "../errors";
 import { findUserById } from "./users";
@@ -35,16 +38,29 @@ export async function listSessions(userId: string) {
 }
 
 /** Ends one of the actor's own sessions; another user's session id is "not found". */
-export async function revokeSession(actor: Actor & { userId: string }, sessionId: string) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const revokeSessionCommand = defineCommand({
+  name: "session.revoke",
+  input: z.object({ sessionId: z.uuid({ error: "That session does not exist." }) }),
+  policy: null,
+  async run({ tx, record, principal }, input: { sessionId: string }) {
+    const userId = memberIdOf(principal);
     const deleted = await tx
       .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId)))
+      .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, userId)))
       .returning({ id: sessions.id, userAgent: sessions.userAgent });
     if (deleted.length === 0) throw new NotFoundError("Session");
-    await record({ verb: "session.revoked", subjectType: "user", subjectId: actor.userId, data: { sessionId } });
+    await record({
+      verb: "session.revoked",
+      subjectType: "user",
+      subjectId: userId,
+      data: { sessionId: input.sessionId },
+    });
     return deleted[0]!;
-  });
+  },
+});
+
+export function revokeSession(actor: Actor, sessionId: string) {
+  return execute(revokeSessionCommand, principalOf(actor), { sessionId });
 }
 
 /** The session behind an access token issued by this service (its `session_id` claim). */

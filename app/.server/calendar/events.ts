@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import { calendarEventAttendees, calendarEvents } from "../db/schema";
 import { FieldError } from "../errors";
 import { newPublicId } from "../ids";
@@ -8,6 +10,7 @@ import { authorize } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
 import { addDays } from "~/utils/calendar-month";
 import { DEFAULT_TIME_ZONE, timeZoneOr, zonedInstant } from "~/utils/time-zones";
+import { createEventInput, deleteEventInput, updateEventInput } from "./inputs";
 import { eventAttendees, eventForMember, eventProject, eventState, eventSubject, attendeeIdsOf } from "./access";
 
 /**
@@ -17,8 +20,6 @@ import { eventAttendees, eventForMember, eventProject, eventState, eventSubject,
  * project set so the real-time stream reaches only members), and leaves notifying the
  * attendees to a durable subscriber (./notifications.ts).
  */
-type SignedIn = Actor & { userId: string };
-
 /** What the form gives: days (YYYY-MM-DD) and wall-clock times (HH:MM) in `timeZone`. */
 export type EventFields = {
   title: string;
@@ -64,8 +65,12 @@ export function eventTimes(fields: EventFields) {
   return { allDay: false, startsAt, endsAt, timeZone };
 }
 
-export async function createEvent(actor: SignedIn, input: EventFields & { workspaceId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const createEventCommand = defineCommand({
+  name: "event.create",
+  input: createEventInput,
+  policy: "event.create",
+  async run({ tx, record, principal }, input: EventFields & { workspaceId: string }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "event.create");
     const project = await eventProject(tx, workspace.id, input.projectId);
@@ -96,12 +101,20 @@ export async function createEvent(actor: SignedIn, input: EventFields & { worksp
       data: { title, addedIds: attendees },
     });
     return { id: event.publicId, title, startsAt: event.startsAt, allDay: event.allDay };
-  });
+  },
+});
+
+export function createEvent(actor: Actor, input: EventFields & { workspaceId: string }) {
+  return execute(createEventCommand, principalOf(actor), input);
 }
 
 /** Every field of the form: one left empty is cleared. The workspace stays the event's. */
-export async function updateEvent(actor: SignedIn, input: EventFields & { eventId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const updateEventCommand = defineCommand({
+  name: "event.update",
+  input: updateEventInput,
+  policy: "event.update",
+  async run({ tx, record, principal }, input: EventFields & { eventId: string }) {
+    const actor = asMember(principal);
     const access = await eventForMember(actor.userId, input.eventId, tx);
     authorize(access.role, "event.update", eventState(access, actor.userId));
     const { event } = access;
@@ -151,11 +164,19 @@ export async function updateEvent(actor: SignedIn, input: EventFields & { eventI
       },
     });
     return result;
-  });
+  },
+});
+
+export function updateEvent(actor: Actor, input: EventFields & { eventId: string }) {
+  return execute(updateEventCommand, principalOf(actor), input);
 }
 
-export async function deleteEvent(actor: SignedIn, input: { eventId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteEventCommand = defineCommand({
+  name: "event.delete",
+  input: deleteEventInput,
+  policy: "event.delete",
+  async run({ tx, record, principal }, input: { eventId: string }) {
+    const actor = asMember(principal);
     const access = await eventForMember(actor.userId, input.eventId, tx);
     authorize(access.role, "event.delete", eventState(access, actor.userId));
     const { event } = access;
@@ -174,5 +195,9 @@ export async function deleteEvent(actor: SignedIn, input: { eventId: string }) {
       },
     });
     return { id: event.publicId, title: event.title, startsAt: event.startsAt };
-  });
+  },
+});
+
+export function deleteEvent(actor: Actor, input: { eventId: string }) {
+  return execute(deleteEventCommand, principalOf(actor), input);
 }

@@ -1,5 +1,3 @@
-import type { Submission } from "@conform-to/react";
-
 import { monthHref } from "~/utils/team-calendar-urls";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { EventFormValue } from "~/validation/team-calendar";
@@ -25,13 +23,6 @@ export function eventFieldsOf(value: EventFormValue, fallbackZone: string): Even
     projectId: value.projectId ?? null,
     attendeeIds: value.attendeeIds ?? [],
   };
-}
-
-/** A use case's field refusal as Conform's reply, so it shows beside its field. */
-export function replyWith(submission: Submission<unknown>, result: { field: string; message: string }) {
-  return submission.reply(
-    result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] },
-  );
 }
 
 /** Back to where the form was opened, showing the event's month when that was the month grid. */

@@ -27,8 +27,12 @@ export type UnitOfWork = {
 export type Command<Input = unknown, Output = unknown> = {
   name: string;
   input: z.ZodType<unknown, Input>;
-  /** The policy action the command checks (against the entity's state, in `run`). */
-  policy: Action;
+  /**
+   * The policy action the command checks (against the entity's state, in `run`); null for
+   * a write of the member's own that no workspace role weighs (a profile, a token, a new
+   * workspace).
+   */
+  policy: Action | null;
   run(uow: UnitOfWork, input: never): Promise<Output>;
   /** Wraps the whole transaction when the command runs on its own (a retry on a position race). */
   around?: <T>(attempt: () => Promise<T>) => Promise<T>;
@@ -37,7 +41,7 @@ export type Command<Input = unknown, Output = unknown> = {
 type Definition<S extends z.ZodType, Output> = {
   name: string;
   input: S;
-  policy: Action;
+  policy: Action | null;
   run(uow: UnitOfWork, input: z.output<S>): Promise<Output>;
   around?: <T>(attempt: () => Promise<T>) => Promise<T>;
 };

@@ -5,9 +5,17 @@ import { registeredCommands } from "./command";
  * the authorization sweep enumerate it, and a command missing from a route's intent map
  * fails a test. A module that defines commands is listed here.
  */
+import "../api-tokens/tokens";
+import "../assistant/conversations";
 import "../assistant/service";
+import "../assistant/settings";
+import "../auth-service/session-list";
+import "../calendar/events";
 import "../chat/messages";
+import "../notifications/notifications";
+import "../profiles/settings";
 import "../projects/projects";
+import "../push/subscriptions";
 import "../tasks/attachments";
 import "../tasks/bulk";
 import "../tasks/checklist";
@@ -17,5 +25,10 @@ import "../tasks/labels";
 import "../tasks/parent";
 import "../tasks/statuses";
 import "../tasks/tasks";
+import "../team/invitations";
+import "../team/members";
+import "../templates/templates";
+import "../webhooks/webhooks";
+import "../workspaces/workspaces";
 
 export const allCommands = registeredCommands;

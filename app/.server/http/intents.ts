@@ -1,5 +1,6 @@
 import type { Submission } from "@conform-to/react";
-import { data, type ActionFunctionArgs } from "react-router";
+import type { User } from "@supabase/supabase-js";
+import { data, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
 
 import { execute, type Command } from "../commands/command";
 import type { UserPrincipal } from "../commands/principal";
@@ -20,6 +21,10 @@ export type IntentContext = {
   intent: string;
   params: Readonly<Record<string, string | undefined>>;
   principal: UserPrincipal;
+  /** The signed-in user as the auth service has them (their e-mail, for a password check). */
+  user: User;
+  /** The router's context: the auth service's client for this request (`supabaseFor`). */
+  router: Readonly<RouterContextProvider>;
   /** An edit made in place (`via=fetcher`): every answer is data, refusals too. */
   viaFetcher: boolean;
 };
@@ -72,25 +77,32 @@ type Answers<I> =
     : never;
 type DefaultAnswers = ReturnType<typeof fetcherRefusal> | ReturnType<typeof fetcherOk> | ReturnType<typeof formRefusal>;
 
-type Options<Fallback> = {
+type Options<Fallback, M extends IntentMap> = {
   /** An unknown intent's answer (back to the page, usually). */
   fallback: (context: IntentContext) => Fallback;
   /** A read-only check for every intent of the route (the URL's task exists and is the member's). */
   guard?: (context: IntentContext) => Promise<unknown>;
+  /** The intent a post that names none runs: a page of one form (a new project, a star). */
+  unnamed?: keyof M & string;
 };
 
 /** The route's `action`: dispatches the posted intent; an unknown one gets `fallback`. */
-export function intentAction<M extends IntentMap, Fallback>(intents: M, { fallback, guard }: Options<Fallback>) {
+export function intentAction<M extends IntentMap, Fallback>(
+  intents: M,
+  { fallback, guard, unnamed }: Options<Fallback, M>,
+) {
   return async ({ request, context, params }: ActionFunctionArgs) => {
-    const { actor } = await requireActor(request, context);
+    const { user, actor } = await requireActor(request, context);
     const formData = await request.formData();
-    const name = String(formData.get("intent") ?? "");
+    const name = String(formData.get("intent") ?? "") || (unnamed ?? "");
     const here: IntentContext = {
       request,
       formData,
       intent: name,
       params,
       principal: actor,
+      user,
+      router: context,
       viaFetcher: formData.get("via") === "fetcher",
     };
     if (guard) await load(() => guard(here));
@@ -149,14 +161,15 @@ export function fetcherRefusal(intent: string, error: string, status: 400 | 403 
 
 /** The form again, with what was typed and the message beside its field (or above the form). */
 export function formRefusal(intent: string, refusal: Refusal, submission: Submission<unknown>) {
-  // The schema's own errors are in the submission already; a command's refusal is added.
-  const result =
-    submission.status === "error"
-      ? submission.reply()
-      : submission.reply(
-          refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] },
-        );
-  return data({ intent, result }, { status: 400 });
+  return data({ intent, result: replyOf(refusal, submission) }, { status: 400 });
+}
+
+/** Conform's reply to a refusal: the schema's own errors are in the submission, a command's is added. */
+export function replyOf(refusal: Pick<Refusal, "field" | "message">, submission: Submission<unknown>) {
+  if (submission.status === "error") return submission.reply();
+  return submission.reply(
+    refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] },
+  );
 }
 
 /** Conform's parse as an intent's `parse`: the schema's value, mapped to the command's input. */

@@ -1,6 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 
 import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { memberIdOf, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -10,7 +13,7 @@ import { NOTIFICATION_GROUPS, type NotificationFilter } from "~/utils/notificati
 /**
  * In-app notifications. Event subscribers create them (through deliver.ts); the user reads
  * them in the top bar's menu and at /app/notifications.
- * Marking them read touches only the reader's own rows and is not workspace activity.
+ * Marking them read (a command) touches only the reader's own rows and is not workspace activity.
  */
 export type NewNotification = {
   userId: string;
@@ -98,19 +101,38 @@ function toItem<Row extends { readAt: Date | null; createdAt: Date }>({ readAt, 
 }
 export type NotificationItem = Awaited<ReturnType<typeof notificationRows>>[number];
 
-/** Marks one of the actor's notifications read (someone else's id changes nothing). */
-export async function markNotificationRead(actor: Actor & { userId: string }, notificationId: string) {
-  await db()
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(
-      and(eq(notifications.id, notificationId), eq(notifications.userId, actor.userId), isNull(notifications.readAt)),
-    );
+/** Marks one of the member's notifications read (someone else's id changes nothing). */
+export const markNotificationReadCommand = defineCommand({
+  name: "notification.read",
+  input: z.object({ notificationId: z.uuid({ error: "That notification does not exist." }) }),
+  policy: null,
+  async run({ tx, principal }, input: { notificationId: string }) {
+    const userId = memberIdOf(principal);
+    await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(
+        and(eq(notifications.id, input.notificationId), eq(notifications.userId, userId), isNull(notifications.readAt)),
+      );
+  },
+});
+
+export function markNotificationRead(actor: Actor, notificationId: string) {
+  return execute(markNotificationReadCommand, principalOf(actor), { notificationId });
 }
 
-export async function markAllNotificationsRead(actor: Actor & { userId: string }) {
-  await db()
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt)));
+export const markAllNotificationsReadCommand = defineCommand({
+  name: "notification.read_all",
+  input: z.object({}),
+  policy: null,
+  async run({ tx, principal }) {
+    await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.userId, memberIdOf(principal)), isNull(notifications.readAt)));
+  },
+});
+
+export function markAllNotificationsRead(actor: Actor) {
+  return execute(markAllNotificationsReadCommand, principalOf(actor), {});
 }

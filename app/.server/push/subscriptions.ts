@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { memberIdOf, principalOf } from "../commands/principal";
 import { pushSubscriptions } from "../db/schema";
-import { FieldError } from "../errors";
 import { pushEndpointSchema, pushSubscriptionSchema, type PushSubscriptionInput } from "~/validation/push";
 
 /**
@@ -10,8 +12,6 @@ import { pushEndpointSchema, pushSubscriptionSchema, type PushSubscriptionInput 
  * profile: its push service's endpoint and keys). Saved from the settings page; the
  * delivery job (delivery.ts) removes the ones the push service says are gone.
  */
-type SignedIn = Actor & { userId: string };
-
 /** A user rarely has more browsers than this; past it the oldest subscription goes. */
 export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
@@ -21,25 +21,23 @@ export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
  * takes its row over, so notifications follow whoever subscribed last on that browser.
  * Only the browser that holds an endpoint knows it, so owning it is proof enough.
  */
-export async function savePushSubscription(actor: SignedIn, input: PushSubscriptionInput) {
-  const parsed = pushSubscriptionSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new FieldError(String(issue?.path[0] ?? "endpoint"), issue?.message ?? "That subscription is not valid");
-  }
-  const { endpoint, p256dh, auth } = parsed.data;
-  await writeWithActivity(actor, async (tx, record) => {
+export const savePushSubscriptionCommand = defineCommand({
+  name: "push.subscribe",
+  input: pushSubscriptionSchema,
+  policy: null,
+  async run({ tx, record, principal }, { endpoint, p256dh, auth }: PushSubscriptionInput) {
+    const userId = memberIdOf(principal);
     await tx
       .insert(pushSubscriptions)
-      .values({ userId: actor.userId, endpoint, p256dh, auth })
+      .values({ userId, endpoint, p256dh, auth })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId: actor.userId, p256dh, auth, createdAt: new Date() },
+        set: { userId, p256dh, auth, createdAt: new Date() },
       });
     const kept = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, actor.userId))
+      .where(eq(pushSubscriptions.userId, userId))
       .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
       .for("update");
     const oldest = kept.slice(0, Math.max(0, kept.length - MAX_PUSH_SUBSCRIPTIONS_PER_USER)).map((row) => row.id);
@@ -48,28 +46,37 @@ export async function savePushSubscription(actor: SignedIn, input: PushSubscript
     await record({
       verb: "push.subscribed",
       subjectType: "user",
-      subjectId: actor.userId,
+      subjectId: userId,
       data: { service: new URL(endpoint).host, dropped: oldest.length },
     });
-  });
+  },
+});
+
+export function savePushSubscription(actor: Actor, input: PushSubscriptionInput) {
+  return execute(savePushSubscriptionCommand, principalOf(actor), input);
 }
 
-/** Forgets the actor's subscription with this endpoint; someone else's is left alone. */
-export async function removePushSubscription(actor: SignedIn, endpoint: string) {
-  const parsed = pushEndpointSchema.safeParse(endpoint);
-  if (!parsed.success)
-    throw new FieldError("endpoint", parsed.error.issues[0]?.message ?? "That endpoint is not valid");
-  await writeWithActivity(actor, async (tx, record) => {
+/** Forgets the member's subscription with this endpoint; someone else's is left alone. */
+export const removePushSubscriptionCommand = defineCommand({
+  name: "push.unsubscribe",
+  input: z.object({ endpoint: pushEndpointSchema }),
+  policy: null,
+  async run({ tx, record, principal }, { endpoint }: { endpoint: string }) {
+    const userId = memberIdOf(principal);
     const removed = await tx
       .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.endpoint, parsed.data), eq(pushSubscriptions.userId, actor.userId)))
+      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
       .returning({ id: pushSubscriptions.id });
     if (removed.length === 0) return;
     await record({
       verb: "push.unsubscribed",
       subjectType: "user",
-      subjectId: actor.userId,
-      data: { service: URL.canParse(parsed.data) ? new URL(parsed.data).host : "" },
+      subjectId: userId,
+      data: { service: URL.canParse(endpoint) ? new URL(endpoint).host : "" },
     });
-  });
+  },
+});
+
+export function removePushSubscription(actor: Actor, endpoint: string) {
+  return execute(removePushSubscriptionCommand, principalOf(actor), { endpoint });
 }

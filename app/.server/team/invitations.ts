@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { writeWithActivity, type Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
 import { invitations, profiles, workspaceMembers, workspaces, type Role } from "../db/schema";
@@ -12,6 +14,7 @@ import { authorize } from "../policies";
 import { secrets } from "../secrets";
 import { hashToken, sign, verifySignature } from "../security/tokens";
 import { workspaceForMember } from "../workspaces/membership";
+import { invitationInput, inviteMemberInput } from "./inputs";
 import { assertInvitableRole, assertMayMailInvitation, assertSeatAvailable } from "./rules";
 
 /**
@@ -58,9 +61,13 @@ async function ownerOf(tx: Transaction, workspaceId: string) {
 
 const openInvitation = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
 
-export async function inviteMember(actor: SignedIn, input: { workspaceId: string; email: string; role: Role }) {
-  const email = input.email.trim().toLowerCase();
-  return writeWithActivity(actor, async (tx, record) => {
+export const inviteMemberCommand = defineCommand({
+  name: "invitation.create",
+  input: inviteMemberInput,
+  policy: "workspace.manage_members",
+  async run({ tx, record, principal }, input: { workspaceId: string; email: string; role: Role }) {
+    const actor = asMember(principal);
+    const email = input.email.trim().toLowerCase();
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.manage_members");
     assertInvitableRole(input.role);
@@ -105,7 +112,11 @@ export async function inviteMember(actor: SignedIn, input: { workspaceId: string
       transient: { token },
     });
     return { id: invitation.publicId, email };
-  });
+  },
+});
+
+export function inviteMember(actor: Actor, input: { workspaceId: string; email: string; role: Role }) {
+  return execute(inviteMemberCommand, principalOf(actor), input);
 }
 
 async function invitationInWorkspace(tx: Transaction, workspaceId: string, invitationId: string) {
@@ -119,8 +130,12 @@ async function invitationInWorkspace(tx: Transaction, workspaceId: string, invit
 }
 
 /** A fresh link (the old one stops working) and 7 more days. */
-export async function resendInvitation(actor: SignedIn, input: { workspaceId: string; invitationId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const resendInvitationCommand = defineCommand({
+  name: "invitation.resend",
+  input: invitationInput,
+  policy: "workspace.manage_members",
+  async run({ tx, record, principal }, input: { workspaceId: string; invitationId: string }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.manage_members");
     const invitation = await invitationInWorkspace(tx, workspace.id, input.invitationId);
@@ -145,11 +160,19 @@ export async function resendInvitation(actor: SignedIn, input: { workspaceId: st
       transient: { token },
     });
     return { email: invitation.email };
-  });
+  },
+});
+
+export function resendInvitation(actor: Actor, input: { workspaceId: string; invitationId: string }) {
+  return execute(resendInvitationCommand, principalOf(actor), input);
 }
 
-export async function revokeInvitation(actor: SignedIn, input: { workspaceId: string; invitationId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const revokeInvitationCommand = defineCommand({
+  name: "invitation.revoke",
+  input: invitationInput,
+  policy: "workspace.manage_members",
+  async run({ tx, record, principal }, input: { workspaceId: string; invitationId: string }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.manage_members");
     const invitation = await invitationInWorkspace(tx, workspace.id, input.invitationId);
@@ -162,7 +185,11 @@ export async function revokeInvitation(actor: SignedIn, input: { workspaceId: st
       data: { email: invitation.email },
     });
     return { email: invitation.email };
-  });
+  },
+});
+
+export function revokeInvitation(actor: Actor, input: { workspaceId: string; invitationId: string }) {
+  return execute(revokeInvitationCommand, principalOf(actor), input);
 }
 
 export type InvitationStatus = "open" | "expired" | "accepted" | "revoked";

@@ -1,11 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import type { Transaction } from "../db/client";
 import { projects, projectStars, workspaceMembers, type Role } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { authorize } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
+import { changeRoleInput, leaveWorkspaceInput, memberInput } from "./inputs";
 import { nameOf } from "./invitations";
 import { assertMayManage, keepAnOwner } from "./rules";
 
@@ -14,7 +17,6 @@ import { assertMayManage, keepAnOwner } from "./rules";
  * only owners touch owners; the last owner can neither leave, be removed nor be demoted.
  * Each change is one activity row; the affected person is notified by a subscriber.
  */
-type SignedIn = Actor & { userId: string };
 type Target = { workspaceId: string; userId: string };
 
 async function memberRole(tx: Transaction, workspaceId: string, userId: string) {
@@ -29,8 +31,12 @@ async function memberRole(tx: Transaction, workspaceId: string, userId: string) 
 
 const LAST_OWNER = "A workspace needs an owner: make someone else an owner first.";
 
-export async function changeMemberRole(actor: SignedIn, input: Target & { role: Role }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const changeMemberRoleCommand = defineCommand({
+  name: "member.change_role",
+  input: changeRoleInput,
+  policy: "workspace.manage_members",
+  async run({ tx, record, principal }, input: Target & { role: Role }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.manage_members");
     const from = await memberRole(tx, workspace.id, input.userId);
@@ -50,7 +56,11 @@ export async function changeMemberRole(actor: SignedIn, input: Target & { role: 
       data: { from, to: input.role, name: await nameOf(tx, input.userId), workspaceName: workspace.name },
     });
     return { from, to: input.role };
-  });
+  },
+});
+
+export function changeMemberRole(actor: Actor, input: Target & { role: Role }) {
+  return execute(changeMemberRoleCommand, principalOf(actor), input);
 }
 
 /** Takes the member out, with their stars on the workspace's projects. */
@@ -64,8 +74,12 @@ async function deleteMembership(tx: Transaction, workspaceId: string, userId: st
     .where(and(eq(projectStars.userId, userId), inArray(projectStars.projectId, workspaceProjects)));
 }
 
-export async function removeMember(actor: SignedIn, input: Target) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const removeMemberCommand = defineCommand({
+  name: "member.remove",
+  input: memberInput,
+  policy: "workspace.manage_members",
+  async run({ tx, record, principal }, input: Target) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.manage_members");
     if (input.userId === actor.userId) {
@@ -84,11 +98,19 @@ export async function removeMember(actor: SignedIn, input: Target) {
       data: { role, name, workspaceName: workspace.name },
     });
     return { name };
-  });
+  },
+});
+
+export function removeMember(actor: Actor, input: Target) {
+  return execute(removeMemberCommand, principalOf(actor), input);
 }
 
-export async function leaveWorkspace(actor: SignedIn, input: { workspaceId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const leaveWorkspaceCommand = defineCommand({
+  name: "member.leave",
+  input: leaveWorkspaceInput,
+  policy: "workspace.leave",
+  async run({ tx, record, principal }, input: { workspaceId: string }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.leave");
     await keepAnOwner(
@@ -107,12 +129,20 @@ export async function leaveWorkspace(actor: SignedIn, input: { workspaceId: stri
       data: { role: workspace.role, name, workspaceName: workspace.name },
     });
     return { workspaceName: workspace.name };
-  });
+  },
+});
+
+export function leaveWorkspace(actor: Actor, input: { workspaceId: string }) {
+  return execute(leaveWorkspaceCommand, principalOf(actor), input);
 }
 
 /** Makes another member the owner; the previous owner stays on as an admin. */
-export async function transferOwnership(actor: SignedIn, input: Target) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const transferOwnershipCommand = defineCommand({
+  name: "workspace.transfer_ownership",
+  input: memberInput,
+  policy: "workspace.transfer_ownership",
+  async run({ tx, record, principal }, input: Target) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.transfer_ownership");
     if (input.userId === actor.userId) throw new FieldError("userId", "Choose another member.");
@@ -130,5 +160,9 @@ export async function transferOwnership(actor: SignedIn, input: Target) {
       data: { from, name, workspaceName: workspace.name, previousOwner: actor.userId },
     });
     return { name };
-  });
+  },
+});
+
+export function transferOwnership(actor: Actor, input: Target) {
+  return execute(transferOwnershipCommand, principalOf(actor), input);
 }

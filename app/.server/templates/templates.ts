@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { generateNKeysBetween } from "fractional-indexing";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import type { Transaction } from "../db/client";
 import { checklistItems, labels, projects, statuses, taskFollowers, taskLabels, tasks, templates } from "../db/schema";
 import { FieldError, ForbiddenError } from "../errors";
@@ -18,6 +20,7 @@ import { addDays } from "~/utils/calendar-month";
 import { isProjectColor, type ProjectColor } from "~/utils/projects";
 import { CATEGORY_ICONS, type TemplateCategory, type TemplateIcon } from "~/utils/template-icons";
 import { MAX_LABELS_PER_WORKSPACE } from "~/validation/labels";
+import { deleteTemplateInput, saveAsTemplateInput, updateTemplateInput, useTemplateInput } from "./inputs";
 import { templatePermissions, visibleTemplate, type TemplateAccess } from "./queries";
 import {
   checkStructure,
@@ -31,7 +34,7 @@ import {
 /**
  * The template use cases: make a project from a template, save a project as one, and edit
  * or delete a saved one. Each checks the policy, writes in one transaction with one
- * activity row, and publishes after commit (writeWithActivity).
+ * activity row, and publishes after commit: each is a command.
  */
 type SignedIn = Actor & { userId: string };
 
@@ -51,8 +54,12 @@ export type UseTemplateInput = {
  * with their checklists and dates (the start day plus the offsets). No one is assigned.
  * One `project.created` activity names the template; the tasks have none of their own.
  */
-export async function createProjectFromTemplate(actor: SignedIn, input: UseTemplateInput) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const createProjectFromTemplateCommand = defineCommand({
+  name: "template.use",
+  input: useTemplateInput,
+  policy: "project.create",
+  async run({ tx, record, principal }, input: UseTemplateInput) {
+    const actor = asMember(principal);
     const access = await visibleTemplate(actor.userId, input.templateId, tx);
     const structure = readStructure(access.template.structure);
     if (!structure) throw new FieldError("", "This template can no longer be used: its contents are damaged.");
@@ -164,7 +171,11 @@ export async function createProjectFromTemplate(actor: SignedIn, input: UseTempl
       data: { name: project.name, key: project.key, template: access.template.name, tasks: number },
     });
     return { id: project.publicId, name: project.name, key: project.key, tasks: number };
-  });
+  },
+});
+
+export function createProjectFromTemplate(actor: Actor, input: UseTemplateInput) {
+  return execute(createProjectFromTemplateCommand, principalOf(actor), input);
 }
 
 /**
@@ -215,8 +226,12 @@ export type TemplateFieldsInput = {
  * offsets from the earliest of them (or the project's first day). Not its people, comments,
  * attachments or chat. An archived project may be saved too: that reads it, not changes it.
  */
-export async function saveProjectAsTemplate(actor: SignedIn, input: { projectId: string } & TemplateFieldsInput) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const saveProjectAsTemplateCommand = defineCommand({
+  name: "template.create",
+  input: saveAsTemplateInput,
+  policy: "template.create",
+  async run({ tx, record, principal }, input: { projectId: string } & TemplateFieldsInput) {
+    const actor = asMember(principal);
     const access = await projectForMember(actor.userId, input.projectId, tx);
     authorize(access.role, "template.create");
     const { project } = access;
@@ -246,7 +261,11 @@ export async function saveProjectAsTemplate(actor: SignedIn, input: { projectId:
       data: { name: template!.name, project: project.name, tasks: flatTasks(checked.structure).length },
     });
     return { id: template!.publicId, name: template!.name };
-  });
+  },
+});
+
+export function saveProjectAsTemplate(actor: Actor, input: { projectId: string } & TemplateFieldsInput) {
+  return execute(saveProjectAsTemplateCommand, principalOf(actor), input);
 }
 
 /** A project as a template's structure (not yet checked). */
@@ -343,8 +362,12 @@ function subject(access: TemplateAccess) {
 }
 
 /** Renames, re-describes, re-files or re-colours a saved template; the activity lists what changed. */
-export async function updateTemplate(actor: SignedIn, input: { templateId: string } & TemplateFieldsInput) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const updateTemplateCommand = defineCommand({
+  name: "template.update",
+  input: updateTemplateInput,
+  policy: "template.update",
+  async run({ tx, record, principal }, input: { templateId: string } & TemplateFieldsInput) {
+    const actor = asMember(principal);
     const access = await changeable(tx, actor, input.templateId, "template.update");
     const { template } = access;
     const next = {
@@ -366,16 +389,28 @@ export async function updateTemplate(actor: SignedIn, input: { templateId: strin
       .where(eq(templates.id, template.id));
     await record({ verb: "template.updated", ...subject(access), data: { name: next.name, changes } });
     return summary;
-  });
+  },
+});
+
+export function updateTemplate(actor: Actor, input: { templateId: string } & TemplateFieldsInput) {
+  return execute(updateTemplateCommand, principalOf(actor), input);
 }
 
-export async function deleteTemplate(actor: SignedIn, input: { templateId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteTemplateCommand = defineCommand({
+  name: "template.delete",
+  input: deleteTemplateInput,
+  policy: "template.delete",
+  async run({ tx, record, principal }, input: { templateId: string }) {
+    const actor = asMember(principal);
     const access = await changeable(tx, actor, input.templateId, "template.delete");
     await tx.delete(templates).where(eq(templates.id, access.template.id));
     await record({ verb: "template.deleted", ...subject(access), data: { name: access.template.name } });
     return { id: access.template.publicId, name: access.template.name };
-  });
+  },
+});
+
+export function deleteTemplate(actor: Actor, input: { templateId: string }) {
+  return execute(deleteTemplateCommand, principalOf(actor), input);
 }
 
 export { templatePermissions };

@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
 import { webhookDeliveries, webhookEndpoints, workspaceMembers, workspaces } from "../db/schema";
@@ -12,7 +14,8 @@ import { workspaceForMember } from "../workspaces/membership";
 import { isWebhookEvent, WEBHOOK_DESCRIPTION_MAX } from "~/utils/webhook-events";
 import { DELIVER_JOB, testBody } from "./delivery";
 import { newMessageId, newWebhookSecret } from "./signing";
-import { shownUrl, targetProblem } from "./targets";
+import { createWebhookInput, redeliverInput, updateWebhookInput, webhookInput } from "./inputs";
+import { shownUrl, targetProblem, urlProblem } from "./targets";
 
 /**
  * A workspace's outgoing webhooks (issue 32): its owners and admins add an endpoint (a URL,
@@ -27,6 +30,7 @@ type SignedIn = Actor & { userId: string };
 type Db = Database | Transaction;
 
 export type WebhookInput = { url: string; description?: string; events: string[] };
+type WebhookChange = { webhookId: string; url?: string; description?: string; events?: string[]; enabled?: boolean };
 
 /** The events as stored: `*` alone, or known verbs without repeats. */
 function eventsOf(events: string[]) {
@@ -45,12 +49,21 @@ function descriptionOf(description: string | undefined) {
   return text;
 }
 
-/** The URL checked for its form and, after resolving its host, its addresses. */
-async function checkedUrl(raw: string) {
+/** The URL checked for its form (the command's check: it resolves nothing). */
+function wellFormedUrl(raw: string) {
   const url = raw.trim();
-  const problem = await targetProblem(url);
+  const problem = urlProblem(url);
   if (problem) throw new FieldError("url", problem);
   return url;
+}
+
+/**
+ * The URL's host resolved and its addresses checked, before the unit of work opens: a slow
+ * name server never holds a transaction (PGlite has one connection). Delivery checks again.
+ */
+async function assertPublicTarget(raw: string) {
+  const problem = await targetProblem(raw.trim());
+  if (problem) throw new FieldError("url", problem);
 }
 
 /** A workspace the actor manages, by public id; anyone else is refused (403) or told it is not found. */
@@ -75,14 +88,16 @@ async function managedEndpoint(actor: SignedIn, webhookId: string, tx: Db = db()
   return row.endpoint;
 }
 
-export async function createWebhook(actor: SignedIn, input: WebhookInput & { workspaceId: string }) {
-  // The role first (cheap, and a refusal says why), then the name lookup outside the transaction.
-  await managedWorkspace(actor, input.workspaceId);
-  const events = eventsOf(input.events);
-  const description = descriptionOf(input.description);
-  const url = await checkedUrl(input.url);
-  return writeWithActivity(actor, async (tx, record) => {
+export const createWebhookCommand = defineCommand({
+  name: "webhook.create",
+  input: createWebhookInput,
+  policy: "webhook.manage",
+  async run({ tx, record, principal }, input: WebhookInput & { workspaceId: string }) {
+    const actor = asMember(principal);
     const workspace = await managedWorkspace(actor, input.workspaceId, tx);
+    const events = eventsOf(input.events);
+    const description = descriptionOf(input.description);
+    const url = wellFormedUrl(input.url);
     const [{ total } = { total: 0 }] = await tx
       .select({ total: count() })
       .from(webhookEndpoints)
@@ -110,20 +125,29 @@ export async function createWebhook(actor: SignedIn, input: WebhookInput & { wor
       data: { url: shownUrl(url), events },
     });
     return { id: row!.publicId, url, events, secret };
-  });
+  },
+});
+
+export async function createWebhook(actor: Actor, input: WebhookInput & { workspaceId: string }) {
+  // The role first (cheap, and a refusal says why), then the name lookup outside the transaction.
+  const principal = principalOf(actor);
+  await managedWorkspace(asMember(principal), input.workspaceId);
+  eventsOf(input.events);
+  descriptionOf(input.description);
+  await assertPublicTarget(input.url);
+  return execute(createWebhookCommand, principal, input);
 }
 
 /** Changes the URL, description or events, or turns it off or on (on again: its failures start from 0). */
-export async function updateWebhook(
-  actor: SignedIn,
-  input: { webhookId: string; url?: string; description?: string; events?: string[]; enabled?: boolean },
-) {
-  await managedEndpoint(actor, input.webhookId);
-  const url = input.url === undefined ? undefined : await checkedUrl(input.url);
-  const events = input.events === undefined ? undefined : eventsOf(input.events);
-  const description = input.description === undefined ? undefined : descriptionOf(input.description);
-  return writeWithActivity(actor, async (tx, record) => {
-    const endpoint = await managedEndpoint(actor, input.webhookId, tx);
+export const updateWebhookCommand = defineCommand({
+  name: "webhook.update",
+  input: updateWebhookInput,
+  policy: "webhook.manage",
+  async run({ tx, record, principal }, input: WebhookChange) {
+    const endpoint = await managedEndpoint(asMember(principal), input.webhookId, tx);
+    const url = input.url === undefined ? undefined : wellFormedUrl(input.url);
+    const events = input.events === undefined ? undefined : eventsOf(input.events);
+    const description = input.description === undefined ? undefined : descriptionOf(input.description);
     const enabling = input.enabled === true && !endpoint.enabled;
     const disabling = input.enabled === false && endpoint.enabled;
     const [row] = await tx
@@ -150,11 +174,25 @@ export async function updateWebhook(
       data: { url: shownUrl(row!.url), changed },
     });
     return { id: row!.publicId, enabled: row!.enabled };
-  });
+  },
+});
+
+/** The change, a new URL's addresses checked before the unit of work opens. */
+export async function updateWebhook(actor: Actor, input: WebhookChange) {
+  const principal = principalOf(actor);
+  await managedEndpoint(asMember(principal), input.webhookId);
+  if (input.events !== undefined) eventsOf(input.events);
+  if (input.description !== undefined) descriptionOf(input.description);
+  if (input.url !== undefined) await assertPublicTarget(input.url);
+  return execute(updateWebhookCommand, principal, input);
 }
 
-export async function deleteWebhook(actor: SignedIn, input: { webhookId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteWebhookCommand = defineCommand({
+  name: "webhook.delete",
+  input: webhookInput,
+  policy: "webhook.manage",
+  async run({ tx, record, principal }, input: { webhookId: string }) {
+    const actor = asMember(principal);
     const endpoint = await managedEndpoint(actor, input.webhookId, tx);
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     await record({
@@ -165,12 +203,20 @@ export async function deleteWebhook(actor: SignedIn, input: { webhookId: string 
       data: { url: shownUrl(endpoint.url) },
     });
     return { id: endpoint.publicId };
-  });
+  },
+});
+
+export function deleteWebhook(actor: Actor, input: { webhookId: string }) {
+  return execute(deleteWebhookCommand, principalOf(actor), input);
 }
 
 /** A new secret at once (the old one signs nothing more); shown once. */
-export async function rotateWebhookSecret(actor: SignedIn, input: { webhookId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const rotateWebhookSecretCommand = defineCommand({
+  name: "webhook.rotate_secret",
+  input: webhookInput,
+  policy: "webhook.manage",
+  async run({ tx, record, principal }, input: { webhookId: string }) {
+    const actor = asMember(principal);
     const endpoint = await managedEndpoint(actor, input.webhookId, tx);
     const secret = newWebhookSecret();
     await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, endpoint.id));
@@ -182,12 +228,20 @@ export async function rotateWebhookSecret(actor: SignedIn, input: { webhookId: s
       data: { url: shownUrl(endpoint.url) },
     });
     return { id: endpoint.publicId, secret };
-  });
+  },
+});
+
+export function rotateWebhookSecret(actor: Actor, input: { webhookId: string }) {
+  return execute(rotateWebhookSecretCommand, principalOf(actor), input);
 }
 
 /** Sends a `webhook.test` message once (also to a turned-off endpoint, to try it before turning it on). */
-export async function sendTestWebhook(actor: SignedIn, input: { webhookId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const sendTestWebhookCommand = defineCommand({
+  name: "webhook.send_test",
+  input: webhookInput,
+  policy: "webhook.manage",
+  async run({ tx, record, principal }, input: { webhookId: string }) {
+    const actor = asMember(principal);
     const endpoint = await managedEndpoint(actor, input.webhookId, tx);
     const [workspace] = await tx
       .select({ publicId: workspaces.publicId })
@@ -214,12 +268,20 @@ export async function sendTestWebhook(actor: SignedIn, input: { webhookId: strin
       data: { url: shownUrl(endpoint.url), messageId },
     });
     return { messageId };
-  });
+  },
+});
+
+export function sendTestWebhook(actor: Actor, input: { webhookId: string }) {
+  return execute(sendTestWebhookCommand, principalOf(actor), input);
 }
 
 /** Sends a logged message again, as it was and with its id, once. */
-export async function redeliverWebhook(actor: SignedIn, input: { deliveryId: string }) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const redeliverWebhookCommand = defineCommand({
+  name: "webhook.redeliver",
+  input: redeliverInput,
+  policy: "webhook.manage",
+  async run({ tx, record, principal }, input: { deliveryId: string }) {
+    const actor = asMember(principal);
     const [delivery] = await tx
       .select({ messageId: webhookDeliveries.messageId, endpointId: webhookDeliveries.endpointId })
       .from(webhookDeliveries)
@@ -246,7 +308,11 @@ export async function redeliverWebhook(actor: SignedIn, input: { deliveryId: str
       data: { url: shownUrl(endpoint.url), messageId: delivery.messageId },
     });
     return { messageId: delivery.messageId };
-  });
+  },
+});
+
+export function redeliverWebhook(actor: Actor, input: { deliveryId: string }) {
+  return execute(redeliverWebhookCommand, principalOf(actor), input);
 }
 
 /** The workspace's webhooks for its managers (never the secret). */

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 
-import { writeWithActivity, type Actor, type RecordActivity } from "../activity/use-case";
+import type { Actor, RecordActivity } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { asMember, principalOf } from "../commands/principal";
 import type { Transaction } from "../db/client";
 import { prepared } from "../db/prepared";
 import { userSettings, workspaceMembers, workspaces } from "../db/schema";
@@ -8,6 +10,7 @@ import { FieldError } from "../errors";
 import { newPublicId } from "../ids";
 import { assertCanCreateWorkspace } from "../plans/limits";
 import { authorize } from "../policies";
+import { createWorkspaceInput, deleteWorkspaceInput, renameWorkspaceInput } from "./inputs";
 import { workspaceForMember } from "./membership";
 
 /** The workspaces a user belongs to, with their role, oldest first (the personal one leads). */
@@ -72,9 +75,13 @@ export async function createPersonalWorkspace(
 
 const cleanName = (name: string) => name.trim().replace(/\s+/g, " ");
 
-export async function createWorkspace(actor: Actor & { userId: string }, input: { name: string }) {
-  const name = cleanName(input.name);
-  return writeWithActivity(actor, async (tx, record) => {
+export const createWorkspaceCommand = defineCommand({
+  name: "workspace.create",
+  input: createWorkspaceInput,
+  policy: null,
+  async run({ tx, record, principal }, input: { name: string }) {
+    const actor = asMember(principal);
+    const name = cleanName(input.name);
     await assertCanCreateWorkspace(tx, actor.userId);
     const workspace = await insertWorkspace(tx, actor.userId, name, false);
     await record({
@@ -85,12 +92,20 @@ export async function createWorkspace(actor: Actor & { userId: string }, input: 
       data: { name },
     });
     return { id: workspace.publicId, name: workspace.name };
-  });
+  },
+});
+
+export function createWorkspace(actor: Actor, input: { name: string }) {
+  return execute(createWorkspaceCommand, principalOf(actor), input);
 }
 
-export async function renameWorkspace(actor: Actor & { userId: string }, input: { workspaceId: string; name: string }) {
-  const name = cleanName(input.name);
-  return writeWithActivity(actor, async (tx, record) => {
+export const renameWorkspaceCommand = defineCommand({
+  name: "workspace.rename",
+  input: renameWorkspaceInput,
+  policy: "workspace.update",
+  async run({ tx, record, principal }, input: { workspaceId: string; name: string }) {
+    const actor = asMember(principal);
+    const name = cleanName(input.name);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.update");
     if (workspace.name === name) return { id: workspace.publicId, name };
@@ -103,18 +118,23 @@ export async function renameWorkspace(actor: Actor & { userId: string }, input: 
       data: { from: workspace.name, to: name },
     });
     return { id: workspace.publicId, name };
-  });
+  },
+});
+
+export function renameWorkspace(actor: Actor, input: { workspaceId: string; name: string }) {
+  return execute(renameWorkspaceCommand, principalOf(actor), input);
 }
 
 /**
  * Deletes a workspace with its projects and memberships (owner only), confirmed by typing
  * its name. The activity rows stay: they are the audit trail.
  */
-export async function deleteWorkspace(
-  actor: Actor & { userId: string },
-  input: { workspaceId: string; confirmName: string },
-) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const deleteWorkspaceCommand = defineCommand({
+  name: "workspace.delete",
+  input: deleteWorkspaceInput,
+  policy: "workspace.delete",
+  async run({ tx, record, principal }, input: { workspaceId: string; confirmName: string }) {
+    const actor = asMember(principal);
     const workspace = await workspaceForMember(actor.userId, input.workspaceId, tx);
     authorize(workspace.role, "workspace.delete");
     if (input.confirmName.trim() !== workspace.name) {
@@ -129,5 +149,9 @@ export async function deleteWorkspace(
       data: { name: workspace.name },
     });
     return { name: workspace.name };
-  });
+  },
+});
+
+export function deleteWorkspace(actor: Actor, input: { workspaceId: string; confirmName: string }) {
+  return execute(deleteWorkspaceCommand, principalOf(actor), input);
 }

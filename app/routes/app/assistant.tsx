@@ -1,25 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { styled } from "@mui/material/styles";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
-import { deleteConversation } from "~/.server/assistant/conversations";
-import { firstAskError, todayFor } from "~/.server/assistant/http";
+import { todayFor } from "~/.server/assistant/http";
 import { assistantPage } from "~/.server/assistant/page";
-import { applyProposal, askAndWait, AssistantRateLimitError, dismissProposal } from "~/.server/assistant/service";
-import { FieldError } from "~/.server/errors";
-import { httpError, load, requireActor, runForFetcher } from "~/.server/http/respond";
-import { redirectWithToast } from "~/.server/toast";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { EmptyState, MessageList, ThreadStyles } from "~/components/assistant/thread";
 import type { AssistantMessage } from "~/components/assistant/types";
 import { ASSISTANT_MESSAGE_MAX } from "~/utils/assistant-prompts";
-import { safeRedirectPath } from "~/utils/safe-redirect";
-import { askSchema, PUBLIC_ID_PATTERN } from "~/validation/assistant";
+import { assistantPageOf } from "~/utils/assistant-page";
 import type { Route } from "./+types/assistant";
+import { assistantFallback, assistantIntents } from "./assistant-intents.server";
 
 /**
  * The AI assistant as a page (`/app/assistant`): the user's conversations, the open one
@@ -35,81 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return load(() => assistantPage(actor, new URL(request.url), todayFor(request)));
 }
 
-const pageOf = (conversationId?: string | null) =>
-  conversationId ? `/app/assistant?c=${conversationId}` : "/app/assistant";
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const back = form.get("redirectTo");
-  if (intent === "ask") return ask(actor, form, request);
-  const id = form.get(intent === "delete" ? "conversationId" : "messageId");
-  if (typeof id !== "string" || !PUBLIC_ID_PATTERN.test(id)) {
-    return data({ ok: false as const, message: "That conversation does not exist." }, { status: 400 });
-  }
-  const done = await runForFetcher(async () => {
-    if (intent === "apply") {
-      const { applied } = await applyProposal(actor, id);
-      return `Applied ${applied} ${applied === 1 ? "change" : "changes"}.`;
-    }
-    if (intent === "dismiss") return dismissProposal(actor, id).then(() => "Dismissed.");
-    if (intent === "delete") return deleteConversation(actor, id).then(() => "Conversation deleted.");
-    throw new FieldError("intent", "Unknown action");
-  });
-  if (!back) {
-    return done.ok
-      ? data({ ok: true as const, message: done.value })
-      : data({ ok: false as const, message: done.message }, { status: done.status });
-  }
-  const target = intent === "delete" && done.ok ? "/app/assistant" : safeRedirectPath(back, "/app/assistant");
-  return redirectWithToast(
-    target,
-    done.ok
-      ? { title: done.value, variant: "success" }
-      : { title: "Not applied", description: done.message, variant: "error" },
-    request,
-    { status: 303 },
-  );
-}
-
-/** A question from the page: waits for the whole answer, then shows the conversation. */
-async function ask(actor: Parameters<typeof askAndWait>[0], form: FormData, request: Request) {
-  const submission = parseWithZod(form, { schema: askSchema });
-  if (submission.status !== "success") {
-    return data(
-      { ok: false as const, field: "message", message: firstAskError(submission.error), typed: typedOf(form) },
-      { status: 400 },
-    );
-  }
-  const refuse = (message: string, status: number, headers?: HeadersInit) =>
-    data({ ok: false as const, field: "message", message, typed: typedOf(form) }, { status, headers });
-  try {
-    const { conversationId } = await askAndWait(
-      actor,
-      { ...submission.value, today: todayFor(request) },
-      request.signal,
-    );
-    return redirect(`${pageOf(conversationId)}#latest`, 303);
-  } catch (error) {
-    if (error instanceof AssistantRateLimitError) {
-      return refuse(error.message, 429, { "Retry-After": String(error.retryAfterSeconds) });
-    }
-    if (error instanceof FieldError) return refuse(error.message, 400);
-    throw httpError(error);
-  }
-}
-
-function typedOf(form: FormData) {
-  const message = form.get("message");
-  return typeof message === "string" ? message.slice(0, ASSISTANT_MESSAGE_MAX) : "";
-}
+/** Every form of the page is an intent of assistant-intents.server.ts. */
+export const action = intentAction(assistantIntents, { fallback: assistantFallback });
 
 export default function AssistantPage({ loaderData, actionData }: Route.ComponentProps) {
   const { conversations, conversation, messages, context, prompts, engine } = loaderData;
   const navigation = useNavigation();
   const asking = navigation.state !== "idle" && navigation.formData?.get("intent") === "ask";
-  const here = pageOf(conversation?.id);
+  const here = assistantPageOf(conversation?.id);
   const refused = actionData && "typed" in actionData ? actionData : null;
   return (
     <Box sx={{ maxWidth: 1100, mx: "auto" }}>
@@ -303,7 +232,7 @@ const ConversationRows = styled("ul")(({ theme }) => {
 function ConversationItem({ item, current }: { item: { id: string; title: string; about: string }; current: boolean }) {
   return (
     <li data-current={current ? "" : undefined}>
-      <Link to={pageOf(item.id)} aria-current={current ? "page" : undefined}>
+      <Link to={assistantPageOf(item.id)} aria-current={current ? "page" : undefined}>
         {item.title}
       </Link>
       <small>{item.about}</small>

@@ -3,25 +3,21 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 
+import { intentAction } from "~/.server/http/intents";
 import { pageParam, requireActor } from "~/.server/http/respond";
-import {
-  markAllNotificationsRead,
-  markNotificationRead,
-  notificationPage,
-} from "~/.server/notifications/notifications";
+import { notificationPage } from "~/.server/notifications/notifications";
 import { useFetcherForms } from "~/components/lists/fetcher-forms";
 import { TimeAgo } from "~/components/date-text";
-import { safeRedirectPath } from "~/utils/safe-redirect";
 import {
   NOTIFICATION_GROUPS,
   notificationFilterOf,
   notificationQuery,
   type NotificationFilter,
 } from "~/utils/notification-kinds";
-import { isUuid } from "~/validation/ids";
 import type { Route } from "./+types/notifications";
+import { notificationsFallback, notificationsIntents } from "./notifications-intents.server";
 
 /**
  * All of the user's notifications, newest first, filtered by All / Unread and by kind (in
@@ -37,22 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * `intent=mark-all-read` or `intent=mark-read&id=…`; only ever the user's own rows. A form
- * with `redirectTo` (the top bar's menu) goes back there; a fetcher gets JSON.
+ * with `redirectTo` (the top bar's menu) goes back there; a fetcher gets JSON. The intents
+ * of notifications-intents.server.ts.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "mark-all-read") await markAllNotificationsRead(actor);
-  else if (intent === "mark-read") {
-    const id = form.get("id");
-    if (!isUuid(id)) return data({ error: "That notification does not exist." }, { status: 400 });
-    await markNotificationRead(actor, id);
-  } else return data({ error: "Unknown action" }, { status: 400 });
-  const back = form.get("redirectTo");
-  if (back) return redirect(safeRedirectPath(back, "/app/notifications"));
-  return data({ ok: true });
-}
+export const action = intentAction(notificationsIntents, { fallback: notificationsFallback });
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { items, page, pages, filter } = loaderData;

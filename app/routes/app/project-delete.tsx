@@ -4,13 +4,13 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 
-import { load, requireActor, run } from "~/.server/http/respond";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { projectForMember } from "~/.server/projects/access";
-import { deleteProject } from "~/.server/projects/projects";
 import { authorize } from "~/.server/policies";
-import { redirectWithToast } from "~/.server/toast";
 import { SubmitButton } from "~/components/forms/fields";
 import type { Route } from "./+types/project-delete";
+import { projectDeleteFallback, projectDeleteIntents } from "./project-delete-intents.server";
 
 /**
  * Confirms deleting a project from the dashboard: this page without JavaScript, a dialog
@@ -29,16 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const result = await run(() => deleteProject(actor, { projectId: params.projectId }));
-  const name = result.ok ? result.value.name : "The project";
-  return redirectWithToast(
-    "/app/dashboard",
-    { title: "Project deleted", description: `${name} was deleted.`, variant: "success" },
-    request,
-  );
-}
+/** Its one form is the `delete` intent of project-delete-intents.server.ts. */
+export const action = intentAction(projectDeleteIntents, { fallback: projectDeleteFallback, unnamed: "delete" });
 
 export default function DeleteProject({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -2,17 +2,14 @@ import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link as RouterLink, useRouteLoaderData } from "react-router";
+import { Link as RouterLink, useRouteLoaderData } from "react-router";
 
-import { requireActor, run } from "~/.server/http/respond";
-import { createProject } from "~/.server/projects/projects";
-import { redirectWithToast } from "~/.server/toast";
+import { intentAction } from "~/.server/http/intents";
+import { requireActor } from "~/.server/http/respond";
 import { CreateProjectForm } from "~/components/app-shell/create-project-form";
 import { PageFormActions } from "~/components/forms/fields";
-import { isProjectColor } from "~/utils/projects";
-import { createProjectSchema } from "~/validation/project-fields";
 import type { Route } from "./+types/project-new";
+import { projectNewFallback, projectNewIntents } from "./project-new-intents.server";
 import type { loader as layoutLoader } from "./layout";
 
 /**
@@ -26,24 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { workspaceId: new URL(request.url).searchParams.get("workspace") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: createProjectSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  const { color, ...input } = submission.value;
-  const result = await run(() => createProject(actor, { ...input, color: isProjectColor(color) ? color : undefined }));
-  if (!result.ok) {
-    const errors = result.field
-      ? { fieldErrors: { [result.field]: [result.message] } }
-      : { formErrors: [result.message] };
-    return data({ lastResult: submission.reply(errors) }, { status: 400 });
-  }
-  return redirectWithToast(
-    `/app/project/${result.value.id}`,
-    { title: "Project created", description: `${result.value.name} is ready.`, variant: "success" },
-    request,
-  );
-}
+/** Its one form is the `create` intent of project-new-intents.server.ts. */
+export const action = intentAction(projectNewIntents, { fallback: projectNewFallback, unnamed: "create" });
 
 export default function NewProject({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
@@ -66,7 +47,7 @@ export default function NewProject({ loaderData, actionData }: Route.ComponentPr
           <CreateProjectForm
             workspaces={workspaces.map(({ id, name }) => ({ id, name }))}
             defaultWorkspaceId={loaderData.workspaceId}
-            lastResult={actionData?.lastResult}
+            lastResult={actionData && "lastResult" in actionData ? actionData.lastResult : undefined}
             actions={<PageFormActions cancelTo="/app/dashboard" label="Create Project" pendingLabel="Creating..." />}
           />
         </Paper>

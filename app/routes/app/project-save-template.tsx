@@ -1,20 +1,17 @@
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 
-import { load, requireActor, run } from "~/.server/http/respond";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { authorize } from "~/.server/policies";
 import { projectForMember } from "~/.server/projects/access";
-import { saveProjectAsTemplate } from "~/.server/templates/templates";
-import { redirectWithToast } from "~/.server/toast";
 import { PageFormActions } from "~/components/forms/fields";
 import { TemplateFieldsForm } from "~/components/templates/template-fields-form";
 import { isProjectColor } from "~/utils/projects";
-import { isTemplateIcon } from "~/utils/template-icons";
 import { TEMPLATE_DESCRIPTION_MAX, templateFieldsSchema } from "~/validation/templates";
 import type { Route } from "./+types/project-save-template";
+import { projectSaveTemplateFallback, projectSaveTemplateIntents } from "./project-save-template-intents.server";
 
 /**
  * Save as Template: a page (no JavaScript needed) reached from the project's Settings and
@@ -43,31 +40,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: templateFieldsSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  const { icon, color, ...fields } = submission.value;
-  const result = await run(() =>
-    saveProjectAsTemplate(actor, {
-      projectId: params.projectId,
-      ...fields,
-      icon: isTemplateIcon(icon) ? icon : undefined,
-      color: isProjectColor(color) ? color : undefined,
-    }),
-  );
-  if (!result.ok) {
-    const errors = result.field
-      ? { fieldErrors: { [result.field]: [result.message] } }
-      : { formErrors: [result.message] };
-    return data({ lastResult: submission.reply(errors) }, { status: 400 });
-  }
-  return redirectWithToast(
-    `/app/templates/${result.value.id}`,
-    { title: "Template saved", description: `${result.value.name} is in My Templates.`, variant: "success" },
-    request,
-  );
-}
+/** Its one form is the `save` intent of project-save-template-intents.server.ts. */
+export const action = intentAction(projectSaveTemplateIntents, {
+  fallback: projectSaveTemplateFallback,
+  unnamed: "save",
+});
 
 export default function SaveProjectAsTemplate({ loaderData, actionData }: Route.ComponentProps) {
   const { project } = loaderData;
@@ -94,7 +71,7 @@ export default function SaveProjectAsTemplate({ loaderData, actionData }: Route.
             category: "General",
             color: isProjectColor(project.color) ? project.color : undefined,
           }}
-          lastResult={actionData?.lastResult}
+          lastResult={actionData && "lastResult" in actionData ? actionData.lastResult : undefined}
           actions={<PageFormActions cancelTo={back} label="Save Template" pendingLabel="Saving..." />}
         />
       </Paper>

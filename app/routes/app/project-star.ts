@@ -1,26 +1,11 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
-import { requireActor, run } from "~/.server/http/respond";
-import { setProjectStarred } from "~/.server/projects/projects";
-import { safeRedirectPath } from "~/utils/safe-redirect";
+import { intentAction } from "~/.server/http/intents";
 import type { Route } from "./+types/project-star";
+import { projectStarFallback, projectStarIntents } from "./project-star-intents.server";
 
-/**
- * Stars or unstars a project for the signed-in user. A plain form sends `redirectTo` and
- * comes back there; a fetcher sends none and gets `{ starred }`.
- */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const form = await request.formData();
-  const starred = form.get("starred");
-  if (starred !== "true" && starred !== "false") {
-    return data({ error: "starred must be true or false" }, { status: 400 });
-  }
-  await run(() => setProjectStarred(actor, { projectId: params.projectId, starred: starred === "true" }));
-  const back = form.get("redirectTo");
-  if (back) return redirect(safeRedirectPath(back, "/app/dashboard"));
-  return data({ starred: starred === "true" });
-}
+/** Stars or unstars a project for the signed-in user: the `star` intent of project-star-intents.server.ts. */
+export const action = intentAction(projectStarIntents, { fallback: projectStarFallback, unnamed: "star" });
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`/app/project/${params.projectId}`);

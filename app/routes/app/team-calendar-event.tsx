@@ -1,23 +1,24 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
-import { eventForMember } from "~/.server/calendar/access";
-import { deleteEvent, updateEvent } from "~/.server/calendar/events";
-import { eventFieldsOf, replyWith, viewerTimeZone } from "~/.server/calendar/http";
 import { eventDetail, eventFormOptions } from "~/.server/calendar/team-calendar";
-import { load, requireActor, run } from "~/.server/http/respond";
-import { redirectWithToast } from "~/.server/toast";
+import { viewerTimeZone } from "~/.server/calendar/http";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { useLiveRevalidation } from "~/components/realtime/realtime-provider";
 import { EventForm } from "~/components/team-calendar/event-form";
-import { dayHref, eventHref, monthHref } from "~/utils/team-calendar-urls";
-import { deleteEventSchema, updateEventSchema } from "~/validation/team-calendar";
+import { dayHref, eventHref } from "~/utils/team-calendar-urls";
 import type { Route } from "./+types/team-calendar-event";
+import {
+  teamCalendarEventFallback,
+  teamCalendarEventGuard,
+  teamCalendarEventIntents,
+} from "./team-calendar-event-intents.server";
 
 /**
  * An event's page (`/app/calendar/event/{id}`): what it is, when (in the viewer's zone), who
@@ -37,42 +38,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { event, editing, options };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  // Someone else's workspace's event is not found here, whatever the form says.
-  await load(() => eventForMember(actor.userId, params.eventId));
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const eventId = params.eventId;
-  switch (intent) {
-    case "update-event": {
-      const submission = parseWithZod(formData, { schema: updateEventSchema });
-      if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-      const result = await run(() =>
-        updateEvent(actor, { eventId, ...eventFieldsOf(submission.value, viewerTimeZone(request)) }),
-      );
-      if (!result.ok) return data({ lastResult: replyWith(submission, result) }, { status: 400 });
-      return redirectWithToast(
-        eventHref(eventId),
-        { title: "Event updated", description: "Your changes are saved.", variant: "success" },
-        request,
-      );
-    }
-    case "delete-event": {
-      const submission = parseWithZod(formData, { schema: deleteEventSchema });
-      if (submission.status !== "success") return data({ error: "This event cannot be deleted." }, { status: 400 });
-      const result = await run(() => deleteEvent(actor, { eventId }));
-      if (!result.ok) return data({ error: result.message }, { status: 400 });
-      return redirectWithToast(
-        monthHref(result.value.startsAt.toISOString().slice(0, 7)),
-        { title: "Event deleted", description: `${result.value.title} is off the calendar.`, variant: "success" },
-        request,
-      );
-    }
-    default:
-      return data({ error: "Unknown action" }, { status: 400 });
-  }
-}
+/** Its forms are the intents of team-calendar-event-intents.server.ts, each run as its command. */
+export const action = intentAction(teamCalendarEventIntents, {
+  fallback: teamCalendarEventFallback,
+  guard: teamCalendarEventGuard,
+});
 
 /** The details: a definition list, styled once here. */
 const Details = styled("dl")(({ theme }) => ({

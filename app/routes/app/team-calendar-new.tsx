@@ -1,24 +1,22 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 
-import { createEvent } from "~/.server/calendar/events";
-import { afterSave, eventFieldsOf, replyWith, viewerTimeZone } from "~/.server/calendar/http";
 import { eventFormOptions } from "~/.server/calendar/team-calendar";
-import { requireActor, run } from "~/.server/http/respond";
-import { redirectWithToast } from "~/.server/toast";
+import { viewerTimeZone } from "~/.server/calendar/http";
+import { intentAction } from "~/.server/http/intents";
+import { requireActor } from "~/.server/http/respond";
 import { PageFormActions } from "~/components/forms/fields";
 import { EventForm } from "~/components/team-calendar/event-form";
 import { WorkspacePicker } from "~/components/team-calendar/workspace-picker";
 import { monthHref } from "~/utils/team-calendar-urls";
 import { newEventDefaults } from "~/components/team-calendar/defaults";
-import { dayName, isCalendarDay } from "~/utils/calendar-month";
+import { isCalendarDay } from "~/utils/calendar-month";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { todayIn } from "~/utils/time-zones";
-import { createEventSchema } from "~/validation/team-calendar";
 import type { Route } from "./+types/team-calendar-new";
+import { teamCalendarNewFallback, teamCalendarNewIntents } from "./team-calendar-new-intents.server";
 
 /**
  * Add Event as a page (`/app/calendar/new?date=&workspace=`): what the calendar's Add Event
@@ -41,26 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: createEventSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  const { workspaceId, ...fields } = submission.value;
-  const result = await run(() =>
-    createEvent(actor, { workspaceId, ...eventFieldsOf(fields, viewerTimeZone(request)) }),
-  );
-  if (!result.ok) return data({ lastResult: replyWith(submission, result) }, { status: 400 });
-  return redirectWithToast(
-    afterSave(formData.get("redirectTo"), fields.startDate),
-    {
-      title: "Event added",
-      description: `${result.value.title} on ${dayName(fields.startDate)}.`,
-      variant: "success",
-    },
-    request,
-  );
-}
+/** Its form is the `create-event` intent of team-calendar-new-intents.server.ts. */
+export const action = intentAction(teamCalendarNewIntents, {
+  fallback: teamCalendarNewFallback,
+  unnamed: "create-event",
+});
 
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
   const { options, date, timeZone, redirectTo } = loaderData;
@@ -88,7 +71,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
             action="/app/calendar/new"
             defaults={newEventDefaults(date, timeZone)}
             options={options}
-            lastResult={actionData?.lastResult}
+            lastResult={actionData && "lastResult" in actionData ? actionData.lastResult : undefined}
             redirectTo={redirectTo || undefined}
             actions={<PageFormActions cancelTo={back} label="Add Event" pendingLabel="Adding..." />}
           />

@@ -2,18 +2,16 @@ import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link as RouterLink, useRouteLoaderData } from "react-router";
+import { Link as RouterLink, useRouteLoaderData } from "react-router";
 
-import { load, requireActor, run } from "~/.server/http/respond";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { visibleTemplate } from "~/.server/templates/queries";
-import { createProjectFromTemplate } from "~/.server/templates/templates";
-import { redirectWithToast } from "~/.server/toast";
 import { todayFor } from "~/.server/http/viewer";
 import { PageFormActions } from "~/components/forms/fields";
 import { UseTemplateForm } from "~/components/templates/use-template-form";
-import { useTemplateSchema } from "~/validation/templates";
 import type { Route } from "./+types/template-use";
+import { templateUseFallback, templateUseIntents } from "./template-use-intents.server";
 import type { loader as layoutLoader } from "./layout";
 
 /**
@@ -33,26 +31,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: useTemplateSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  const result = await run(() =>
-    createProjectFromTemplate(actor, { templateId: params.templateId, ...submission.value }),
-  );
-  if (!result.ok) {
-    const errors = result.field
-      ? { fieldErrors: { [result.field]: [result.message] } }
-      : { formErrors: [result.message] };
-    return data({ lastResult: submission.reply(errors) }, { status: 400 });
-  }
-  const { id, name, tasks } = result.value;
-  return redirectWithToast(
-    `/app/project/${id}`,
-    { title: "Project created", description: `${name} is ready with ${tasks} tasks.`, variant: "success" },
-    request,
-  );
-}
+/** Its one form is the `use` intent of template-use-intents.server.ts. */
+export const action = intentAction(templateUseIntents, { fallback: templateUseFallback, unnamed: "use" });
 
 export default function UseTemplatePage({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
@@ -81,7 +61,7 @@ export default function UseTemplatePage({ loaderData, actionData }: Route.Compon
             templateName={template.name}
             workspaces={workspaces}
             today={today}
-            lastResult={actionData?.lastResult}
+            lastResult={actionData && "lastResult" in actionData ? actionData.lastResult : undefined}
             actions={
               <PageFormActions
                 cancelTo={`/app/templates/${template.id}`}

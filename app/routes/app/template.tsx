@@ -6,13 +6,11 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
-import { load, requireActor, run } from "~/.server/http/respond";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { templateDetails } from "~/.server/templates/queries";
-import { deleteTemplate, updateTemplate } from "~/.server/templates/templates";
-import { redirectWithToast } from "~/.server/toast";
 import { PageFormActions, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { ArrowBack } from "~/components/icons/material";
@@ -23,6 +21,7 @@ import { isProjectColor, type ProjectColor } from "~/utils/projects";
 import { isTemplateCategory, isTemplateIcon, type TemplateIcon } from "~/utils/template-icons";
 import { updateTemplateSchema } from "~/validation/templates";
 import type { Route } from "./+types/template";
+import { templateFallback, templateIntents } from "./template-intents.server";
 
 /**
  * A template's page: what it will create (statuses, labels, tasks with their subtasks and
@@ -44,48 +43,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const formData = await request.formData();
-  const templateId = params.templateId;
-  const intent = formData.get("intent");
-  if (intent === "delete-template") {
-    const result = await run(() => deleteTemplate(actor, { templateId }));
-    if (!result.ok) return data({ intent: "delete-template", message: result.message }, { status: 400 });
-    return redirectWithToast(
-      "/app/templates?mine=1",
-      { title: "Template deleted", description: `${result.value.name} was deleted.`, variant: "success" },
-      request,
-    );
-  }
-  if (intent !== "update-template") {
-    return data({ intent: "unknown", message: "Unknown action." }, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: updateTemplateSchema });
-  if (submission.status !== "success") {
-    return data({ intent: "update-template", lastResult: submission.reply() }, { status: 400 });
-  }
-  const { intent: _intent, icon, color, ...fields } = submission.value;
-  const result = await run(() =>
-    updateTemplate(actor, {
-      templateId,
-      ...fields,
-      icon: isTemplateIcon(icon) ? icon : undefined,
-      color: isProjectColor(color) ? color : undefined,
-    }),
-  );
-  if (!result.ok) {
-    return data(
-      { intent: "update-template", lastResult: submission.reply({ formErrors: [result.message] }) },
-      { status: 400 },
-    );
-  }
-  return redirectWithToast(
-    `/app/templates/${templateId}`,
-    { title: "Template saved", description: `${result.value.name} is up to date.`, variant: "success" },
-    request,
-  );
-}
+/** Its forms are the intents of template-intents.server.ts, each run as its command. */
+export const action = intentAction(templateIntents, { fallback: templateFallback });
 
 export default function TemplatePage({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidation((event) => event.type.startsWith("template."), 500);

@@ -4,15 +4,15 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
-import { requireActor, run } from "~/.server/http/respond";
-import { redirectWithToast } from "~/.server/toast";
-import { createWorkspace } from "~/.server/workspaces/workspaces";
+import { intentAction } from "~/.server/http/intents";
+import { requireActor } from "~/.server/http/respond";
 import { FormErrors, FormTextField, SubmitButton } from "~/components/forms/fields";
 import { PricingLink } from "~/components/pricing-link";
 import { createWorkspaceSchema } from "~/validation/workspace";
 import type { Route } from "./+types/workspace-new";
+import { workspaceNewFallback, workspaceNewIntents } from "./workspace-new-intents.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Workspace · Plotline" }];
 
@@ -21,30 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: createWorkspaceSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply(), limited: false }, { status: 400 });
-  const result = await run(() => createWorkspace(actor, submission.value));
-  if (!result.ok) {
-    return data({ lastResult: submission.reply({ formErrors: [result.message] }), limited: true }, { status: 400 });
-  }
-  return redirectWithToast(
-    `/app/workspaces/${result.value.id}`,
-    {
-      title: "Workspace created",
-      description: `${result.value.name} is ready for projects and people.`,
-      variant: "success",
-    },
-    request,
-  );
-}
+/** Its one form is the `create` intent of workspace-new-intents.server.ts. */
+export const action = intentAction(workspaceNewIntents, { fallback: workspaceNewFallback, unnamed: "create" });
 
 export default function NewWorkspace({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const refused = actionData && "lastResult" in actionData ? actionData : undefined;
   const [form, fields] = useForm({
     id: "new-workspace",
-    lastResult: actionData?.lastResult,
+    lastResult: refused?.lastResult,
     constraint: getZodConstraint(createWorkspaceSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -59,7 +44,7 @@ export default function NewWorkspace({ actionData }: Route.ComponentProps) {
         <Form method="post" {...getFormProps(form)} aria-label="Create workspace">
           <Stack spacing={2.5}>
             <FormErrors errors={form.errors} id={form.errorId} />
-            {actionData?.limited ? <PricingLink /> : null}
+            {refused?.limited ? <PricingLink /> : null}
             <FormTextField meta={fields.name} label="Workspace name" autoComplete="off" />
             <Box>
               <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Creating..." size="medium">

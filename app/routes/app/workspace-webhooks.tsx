@@ -10,26 +10,22 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useCallback } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
-import { load, requireActor, run } from "~/.server/http/respond";
-import { redirectWithToast } from "~/.server/toast";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { workspaceForMember } from "~/.server/workspaces/membership";
-import {
-  createWebhook,
-  deleteWebhook,
-  listWebhooks,
-  redeliverWebhook,
-  rotateWebhookSecret,
-  sendTestWebhook,
-  updateWebhook,
-  webhookDeliveryLog,
-} from "~/.server/webhooks/webhooks";
+import { listWebhooks, webhookDeliveryLog } from "~/.server/webhooks/webhooks";
 import { TimeAgo } from "~/components/date-text";
 import { SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_GROUPS, WEBHOOK_URL_MAX } from "~/utils/webhook-events";
 import type { Route } from "./+types/workspace-webhooks";
+import {
+  workspaceWebhooksFallback,
+  workspaceWebhooksIntents,
+  type WebhookRefused,
+} from "./workspace-webhooks-intents.server";
 
 /**
  * A workspace's outgoing webhooks, for its owners and admins: the endpoints, a form to add
@@ -54,91 +50,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Refused = {
-  intent: "create-webhook";
-  field: string;
-  message: string;
-  url: string;
-  description: string;
-  events: string[];
-};
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const formData = await request.formData();
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = text("intent");
-  const workspaceId = params.workspaceId;
-  const back = (suffix = "") => `/app/workspaces/${workspaceId}/webhooks${suffix}`;
-  const webhookId = text("webhookId");
-  switch (intent) {
-    case "create-webhook": {
-      const url = text("url").slice(0, WEBHOOK_URL_MAX + 1);
-      const description = text("description").slice(0, WEBHOOK_DESCRIPTION_MAX + 1);
-      const events = text("scope") === "all" ? ["*"] : formData.getAll("events").filter((v) => typeof v === "string");
-      const result = await run(() => createWebhook(actor, { workspaceId, url, description, events }));
-      if (!result.ok) {
-        const refused: Refused = { intent, field: result.field, message: result.message, url, description, events };
-        return data(refused, { status: 400 });
-      }
-      return { intent: "secret" as const, webhookId: result.value.id, secret: result.value.secret, created: true };
-    }
-    case "rotate-secret": {
-      const result = await run(() => rotateWebhookSecret(actor, { webhookId }));
-      if (!result.ok) throw data(result.message, { status: 400 });
-      return { intent: "secret" as const, webhookId, secret: result.value.secret, created: false };
-    }
-    case "toggle-webhook": {
-      const enabled = text("enabled") === "true";
-      const result = await run(() => updateWebhook(actor, { webhookId, enabled }));
-      if (!result.ok) throw data(result.message, { status: 400 });
-      return redirectWithToast(
-        back(),
-        enabled
-          ? { title: "Webhook turned on", description: "It receives the next events.", variant: "success" }
-          : { title: "Webhook turned off", description: "It receives nothing until turned on.", variant: "success" },
-        request,
-      );
-    }
-    case "delete-webhook": {
-      const result = await run(() => deleteWebhook(actor, { webhookId }));
-      if (!result.ok) throw data(result.message, { status: 400 });
-      return redirectWithToast(
-        back(),
-        { title: "Webhook deleted", description: "Its delivery log went with it.", variant: "success" },
-        request,
-      );
-    }
-    case "send-test": {
-      const result = await run(() => sendTestWebhook(actor, { webhookId }));
-      if (!result.ok) throw data(result.message, { status: 400 });
-      return redirectWithToast(
-        back(`?log=${encodeURIComponent(webhookId)}`),
-        { title: "Test sent", description: "Reload the log in a moment to see the answer.", variant: "success" },
-        request,
-      );
-    }
-    case "redeliver": {
-      const result = await run(() => redeliverWebhook(actor, { deliveryId: text("deliveryId") }));
-      if (!result.ok) throw data(result.message, { status: 400 });
-      return redirectWithToast(
-        back(`?log=${encodeURIComponent(webhookId)}`),
-        { title: "Sent again", description: "Reload the log in a moment to see the answer.", variant: "success" },
-        request,
-      );
-    }
-    default:
-      throw data("Unknown action.", { status: 400 });
-  }
-}
+/** Every control is an intent of workspace-webhooks-intents.server.ts, run as its command. */
+export const action = intentAction(workspaceWebhooksIntents, { fallback: workspaceWebhooksFallback });
 
 export default function WorkspaceWebhooksPage({ loaderData, actionData }: Route.ComponentProps) {
   const { workspace, webhooks, log } = loaderData;
-  const refused = actionData && actionData.intent === "create-webhook" ? actionData : undefined;
-  const secret = actionData && actionData.intent === "secret" ? actionData : undefined;
+  const refused = actionData && "events" in actionData ? actionData : undefined;
+  const secret = actionData && "secret" in actionData ? actionData : undefined;
   // With JavaScript the answer replaces the page in place, scrolled where the form was: the
   // secret, shown this once, is brought into view.
   const showSecret = useCallback((alert: HTMLDivElement | null) => {
@@ -327,7 +245,7 @@ function DeliveryLog({ log }: { log: Log }) {
   );
 }
 
-function AddWebhook({ refused }: { refused?: Refused }) {
+function AddWebhook({ refused }: { refused?: WebhookRefused }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-webhook";
   const chosen = new Set(refused?.events ?? []);

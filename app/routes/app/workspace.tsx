@@ -4,16 +4,15 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
-import { load, requireActor, run, type SignedInActor } from "~/.server/http/respond";
+import { intentAction } from "~/.server/http/intents";
+import { load, requireActor } from "~/.server/http/respond";
 import { permissionsOf } from "~/.server/policies";
 import { dashboardPage } from "~/.server/projects/queries";
-import { redirectWithToast } from "~/.server/toast";
 import { workspaceActivity } from "~/.server/workspaces/activity";
 import { workspaceForMember } from "~/.server/workspaces/membership";
-import { deleteWorkspace, renameWorkspace } from "~/.server/workspaces/workspaces";
-import { createLabel, deleteLabel, updateLabel, workspaceLabels } from "~/.server/tasks/labels";
+import { workspaceLabels } from "~/.server/tasks/labels";
 import { LabelManager } from "~/components/tasks/label-manager";
 import { ProjectList } from "~/components/lists/project-list";
 import { ConfirmByNameForm } from "~/components/forms/confirm-by-name-form";
@@ -23,8 +22,8 @@ import { describeActivity } from "~/utils/activity-text";
 import { TimeAgo } from "~/components/date-text";
 import { ROLE_LABELS } from "~/validation/team";
 import { deleteWorkspaceSchema, renameWorkspaceSchema } from "~/validation/workspace";
-import { createLabelSchema, deleteLabelSchema, updateLabelSchema } from "~/validation/labels";
 import type { Route } from "./+types/workspace";
+import { workspaceFallback, workspaceIntents } from "./workspace-intents.server";
 
 /** A workspace's page: rename, delete (owner, by typing the name), its projects and recent activity. */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -50,101 +49,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, context);
-  const formData = await request.formData();
-  const workspaceId = params.workspaceId;
-  const intent = formData.get("intent");
-  if (intent === "create-label" || intent === "update-label" || intent === "delete-label") {
-    return labelAction(request, actor, workspaceId, formData);
-  }
-  if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: deleteWorkspaceSchema });
-    if (submission.status !== "success")
-      return data({ intent: "delete", lastResult: submission.reply() }, { status: 400 });
-    const result = await run(() => deleteWorkspace(actor, { workspaceId, confirmName: submission.value.confirmName }));
-    if (!result.ok) {
-      return data(
-        { intent: "delete", lastResult: submission.reply({ fieldErrors: { confirmName: [result.message] } }) },
-        { status: 400 },
-      );
-    }
-    return redirectWithToast(
-      "/app/dashboard",
-      {
-        title: "Workspace deleted",
-        description: `${result.value.name} and its projects were deleted.`,
-        variant: "success",
-      },
-      request,
-    );
-  }
-  const submission = parseWithZod(formData, { schema: renameWorkspaceSchema });
-  if (submission.status !== "success")
-    return data({ intent: "rename", lastResult: submission.reply() }, { status: 400 });
-  await run(() => renameWorkspace(actor, { workspaceId, name: submission.value.name }));
-  return redirectWithToast(
-    `/app/workspaces/${workspaceId}`,
-    { title: "Workspace renamed", description: `It is now called ${submission.value.name}.`, variant: "success" },
-    request,
-  );
-}
-
-/** The Labels section's three forms: a refused name comes back beside its field. */
-async function labelAction(request: Request, actor: SignedInActor, workspaceId: string, formData: FormData) {
-  const intent = String(formData.get("intent"));
-  const back = `/app/workspaces/${workspaceId}#workspace-labels`;
-  const echo = (error: string) => {
-    const labelId = formData.get("labelId");
-    return data(
-      {
-        intent: "label" as const,
-        label: {
-          labelId: intent === "create-label" || typeof labelId !== "string" ? null : labelId,
-          name: String(formData.get("name") ?? "").slice(0, 100),
-          color: String(formData.get("color") ?? ""),
-          error,
-        },
-      },
-      { status: 400 },
-    );
-  };
-  if (intent === "delete-label") {
-    const submission = parseWithZod(formData, { schema: deleteLabelSchema });
-    if (submission.status !== "success") throw data("Choose a label of this workspace.", { status: 400 });
-    const result = await run(() => deleteLabel(actor, { workspaceId, labelId: submission.value.labelId }));
-    const name = result.ok ? result.value.name : "The label";
-    return redirectWithToast(
-      back,
-      { title: "Label deleted", description: `${name} was removed from every task.`, variant: "success" },
-      request,
-    );
-  }
-  const submission = parseWithZod(formData, {
-    schema: intent === "create-label" ? createLabelSchema : updateLabelSchema,
-  });
-  if (submission.status !== "success") {
-    const errors = Object.values(submission.error ?? {}).flat();
-    return echo(errors[0] ?? "Check the label's name and colour.");
-  }
-  const value = submission.value;
-  const { name } = value;
-  const result = await run(() =>
-    "labelId" in value
-      ? updateLabel(actor, { workspaceId, labelId: value.labelId, name, color: value.color })
-      : createLabel(actor, { workspaceId, name, color: value.color }),
-  );
-  if (!result.ok) return echo(result.message);
-  return redirectWithToast(
-    back,
-    {
-      title: intent === "create-label" ? "Label added" : "Label saved",
-      description: `${name} is ready to use.`,
-      variant: "success",
-    },
-    request,
-  );
-}
+/** Every write of the page is an intent of workspace-intents.server.ts, run as its command. */
+export const action = intentAction(workspaceIntents, { fallback: workspaceFallback });
 
 export default function WorkspacePage({ loaderData, actionData }: Route.ComponentProps) {
   const { workspace, permissions, projects, projectCount, activity } = loaderData;
