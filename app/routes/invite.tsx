@@ -2,17 +2,19 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link as RouterLink, useNavigation } from "react-router";
+import { Form, Link as RouterLink, useNavigation } from "react-router";
 
 import { optionalUser } from "~/.server/auth/session";
-import { requireActor, run } from "~/.server/http/respond";
-import { acceptInvitation, INVITATION_MESSAGES, invitationByToken } from "~/.server/team/invitations";
-import { redirectWithToast } from "~/.server/toast";
+
+import { INVITATION_MESSAGES, invitationByToken } from "~/.server/team/invitations";
+
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { SubmitButton } from "~/components/forms/fields";
 import { notFound } from "~/utils/http";
 import { ROLE_LABELS } from "~/validation/team";
 import type { Route } from "./+types/invite";
+import { inviteFallback, inviteIntents } from "./invite-intents.server";
+import { intentAction } from "~/.server/http/intents";
 
 /**
  * The link in an invitation mail. Signed in with the invited address: Accept. Signed out:
@@ -42,26 +44,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user, actor } = await requireActor(request, context);
-  const result = await run(() => acceptInvitation({ ...actor, email: user.email ?? "" }, params.token));
-  if (!result.ok) return data({ error: result.message }, { status: 400 });
-  return redirectWithToast(
-    `/app/team?workspace=${result.value.workspaceId}`,
-    {
-      title: `Welcome to ${result.value.workspaceName}`,
-      description: `You joined as ${ROLE_LABELS[result.value.role]}.`,
-      variant: "success",
-    },
-    request,
-  );
-}
+/** Accepting is the page's one intent (invite-intents.server.ts), run as its command. */
+export const action = intentAction(inviteIntents, { fallback: inviteFallback, unnamed: "accept" });
 
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
   const { invitation, here, signedInAs, problem } = loaderData;
   const navigation = useNavigation();
   const wrongAccount = signedInAs && signedInAs.toLowerCase() !== invitation.email;
-  const error = actionData?.error ?? problem;
+  const error = (actionData && "error" in actionData ? actionData.error : null) ?? problem;
   const back = encodeURIComponent(here);
   return (
     <AuthLayout

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 
 import routes from "../../app/routes";
 import { assistantIntents } from "../../app/routes/app/assistant-intents.server";
+import { inviteIntents } from "../../app/routes/invite-intents.server";
 import { notificationsIntents } from "../../app/routes/app/notifications-intents.server";
 import { projectDeleteIntents } from "../../app/routes/app/project-delete-intents.server";
 import { projectIntents } from "../../app/routes/app/project-intents.server";
@@ -120,7 +121,7 @@ const ACTIONS: Record<string, Target> = {
   },
   "routes/app/assistant.tsx": { url: () => "/app/assistant", intents: Object.keys(assistantIntents) },
   "routes/app/assistant-stream.ts": { url: () => "/app/assistant/stream" },
-  "routes/invite.tsx": { url: () => "/invite/not-a-real-invitation-token" },
+  "routes/invite.tsx": { url: () => "/invite/not-a-real-invitation-token", intents: Object.keys(inviteIntents) },
   "routes/api/set-theme.ts": { url: () => "/action/set-theme" },
   "routes/not-found.ts": { url: () => "/no-such-page/anywhere" },
   "routes/app/project-delete.tsx": {
@@ -381,12 +382,15 @@ test.describe("every action, fed malformed input", () => {
 
   test("sends every intent of every route's intent map", async () => {
     const missing: string[] = [];
-    const directory = path.join(import.meta.dirname, "../../app/routes/app");
-    for (const file of fs.readdirSync(directory).filter((name) => name.endsWith("-intents.server.ts"))) {
-      const exports = (await import(path.join(directory, file))) as Record<string, unknown>;
-      const route = Object.keys(ACTIONS).find((name) =>
-        name.startsWith(`routes/app/${file.replace("-intents.server.ts", ".")}`),
-      );
+    const routesDirectory = path.join(import.meta.dirname, "../../app/routes");
+    const files = fs
+      .readdirSync(routesDirectory, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith("-intents.server.ts"));
+    for (const relative of files) {
+      const file = path.basename(relative);
+      const exports = (await import(path.join(routesDirectory, relative))) as Record<string, unknown>;
+      const stem = relative.replace("-intents.server.ts", ".");
+      const route = Object.keys(ACTIONS).find((name) => name.startsWith(`routes/${stem}`));
       const sent = new Set(route ? (ACTIONS[route]!.intents ?? []) : []);
       for (const map of Object.values(exports).filter((value) => typeof value === "object" && value !== null)) {
         for (const intent of Object.keys(map as object)) {

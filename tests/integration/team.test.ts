@@ -84,7 +84,7 @@ describe.each(engines)("team management on %s", (engine) => {
       const token = tokenFor(email);
       const invitee = await firstSignIn(email, token);
       expect(await listWorkspaces(invitee)).toEqual([]);
-      await acceptInvitation({ userId: invitee, ip: null, email }, token);
+      await acceptInvitation({ userId: invitee, ip: null }, token);
       expect((await listWorkspaces(invitee)).map((workspace) => [workspace.id, workspace.role])).toEqual([
         [owner.workspaceId, "editor"],
       ]);
@@ -108,13 +108,11 @@ describe.each(engines)("team management on %s", (engine) => {
       expect(JSON.stringify(await database.db.select().from(activity))).not.toContain(token);
       expect(await invitationByToken(token)).toMatchObject({ status: "open", role: "viewer", email: invitee.email });
 
-      const joined = await acceptInvitation({ ...invitee.actor, email: invitee.email }, token);
+      const joined = await acceptInvitation(invitee.actor, token);
       expect(joined.workspaceId).toBe(owner.workspaceId);
       expect(await roleOf(owner.workspaceId, invitee.id)).toBe("viewer");
       // Single use.
-      await expect(acceptInvitation({ ...invitee.actor, email: invitee.email }, token)).rejects.toThrow(
-        "This invitation has already been used.",
-      );
+      await expect(acceptInvitation(invitee.actor, token)).rejects.toThrow("This invitation has already been used.");
       expect((await invitationByToken(token))?.status).toBe("accepted");
       // The inviter hears about it.
       await runDueJobs();
@@ -144,11 +142,11 @@ describe.each(engines)("team management on %s", (engine) => {
         .update(invitations)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(invitations.email, invitee.email));
-      await expect(acceptInvitation({ ...invitee.actor, email: invitee.email }, old)).rejects.toThrow(/expired/);
+      await expect(acceptInvitation(invitee.actor, old)).rejects.toThrow(/expired/);
       await inviteMember(owner.actor, { workspaceId: owner.workspaceId, email: invitee.email, role: "admin" });
       expect(await database.db.select().from(invitations).where(eq(invitations.email, invitee.email))).toHaveLength(1);
-      await expect(acceptInvitation({ ...invitee.actor, email: invitee.email }, old)).rejects.toThrow(NotFoundError);
-      await acceptInvitation({ ...invitee.actor, email: invitee.email }, tokenFor(invitee.email));
+      await expect(acceptInvitation(invitee.actor, old)).rejects.toThrow(NotFoundError);
+      await acceptInvitation(invitee.actor, tokenFor(invitee.email));
       expect(await roleOf(owner.workspaceId, invitee.id)).toBe("admin");
     });
 
@@ -166,7 +164,7 @@ describe.each(engines)("team management on %s", (engine) => {
       expect(await invitationByToken(first)).toBeNull();
       await revokeInvitation(owner.actor, { workspaceId: owner.workspaceId, invitationId: id });
       expect((await invitationByToken(second))?.status).toBe("revoked");
-      await expect(acceptInvitation({ ...invitee.actor, email: invitee.email }, second)).rejects.toThrow(/withdrawn/);
+      await expect(acceptInvitation(invitee.actor, second)).rejects.toThrow(/withdrawn/);
       const [random] = second.split(".");
       expect(await invitationByToken(`${random}.forged`)).toBeNull();
     });
@@ -175,9 +173,9 @@ describe.each(engines)("team management on %s", (engine) => {
       const invitee = await buildUser();
       const someoneElse = await buildUser();
       await inviteMember(owner.actor, { workspaceId: owner.workspaceId, email: invitee.email, role: "editor" });
-      await expect(
-        acceptInvitation({ ...someoneElse.actor, email: someoneElse.email }, tokenFor(invitee.email)),
-      ).rejects.toThrow(`This invitation was sent to ${invitee.email}, but you are signed in as ${someoneElse.email}`);
+      await expect(acceptInvitation(someoneElse.actor, tokenFor(invitee.email))).rejects.toThrow(
+        `This invitation was sent to ${invitee.email}, but you are signed in as ${someoneElse.email}`,
+      );
       expect(await roleOf(owner.workspaceId, someoneElse.id)).toBeNull();
     });
 

@@ -15,6 +15,8 @@ import "../chat/messages";
 import "../notifications/notifications";
 import "../profiles/settings";
 import "../projects/projects";
+import "../public-forms/newsletter";
+import "../public-forms/submissions";
 import "../push/subscriptions";
 import "../tasks/attachments";
 import "../tasks/bulk";

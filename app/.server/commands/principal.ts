@@ -4,14 +4,15 @@ import { ForbiddenError } from "../errors";
 /**
  * Who a command runs for. A signed-in member on a page (`user`), a personal API token
  * acting as its member inside one workspace (`token`), a workspace's automation rule or an
- * import acting as the member who set it up (`automation`), or Plotline itself (`system`:
- * boot steps, retention, the demo). The member's role in the workspace is what the policies
+ * import acting as the member who set it up (`automation`), Plotline itself (`system`:
+ * boot steps, retention, the demo), or an anonymous visitor of the public site (`visitor`:
+ * a contact form, the newsletter), known only by address. The member's role in the workspace is what the policies
  * weigh; a token is further bound to its workspace and its scopes.
  *
  * It is an Actor too (the activity layer's view: whose row, which tab), so use cases that
  * still take an actor take a principal unchanged.
  */
-export type PrincipalKind = "user" | "token" | "automation" | "system";
+export type PrincipalKind = "user" | "token" | "automation" | "system" | "visitor";
 export type Scope = "read" | "write";
 
 export type Principal = Actor & {
@@ -52,6 +53,11 @@ export function tokenPrincipal(token: {
     clientId: null,
     via: { kind: "token", id: token.tokenId, name: token.name },
   };
+}
+
+/** Someone on the public site, signed in or not, known by address only (the public forms). */
+export function visitorPrincipal(ip: string | null): Principal {
+  return { kind: "visitor", id: ip ?? "unknown", userId: null, ip, clientId: null };
 }
 
 /** Plotline itself: seeding, retention, jobs that change data on nobody's behalf. */

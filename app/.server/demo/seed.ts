@@ -254,7 +254,7 @@ async function joinTeam(
       await inviteMember(owner, { workspaceId, email: member.email, role: member.role });
       const token = tokens.get(member.email);
       if (!token) throw new Error(`no invitation token for ${member.email}`);
-      await acceptInvitation({ ...member.actor, email: member.email }, token);
+      await acceptInvitation(member.actor, token);
     }
   } finally {
     stop();

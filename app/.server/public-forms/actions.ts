@@ -5,7 +5,8 @@ import type { z } from "zod";
 
 import type { Toast } from "~/utils/toast";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import type { Actor } from "../activity/use-case";
+import { execute, type Command } from "../commands/command";
+import { visitorPrincipal } from "../commands/principal";
 import { clientIpContext } from "../request-context";
 import { consume, LIMITS } from "../security/rate-limit";
 import { isSpam } from "./honeypot";
@@ -14,14 +15,14 @@ import { redirectWithToast } from "../toast";
 /**
  * The one way a public form is handled: validate with the shared schema (400 with field
  * messages and the typed values), rate-limit by IP (429), drop honeypot hits silently,
- * run the use case, then redirect back with the success toast.
+ * run its command as the visitor, then redirect back with the success toast.
  */
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 type Options<S extends z.ZodType<Record<string, unknown>>> = {
   form: string;
   schema: S;
-  submit: (actor: Actor, value: z.output<S>) => Promise<unknown>;
+  command: Command<z.input<S>, unknown>;
   success: (value: z.output<S>) => Toast;
   /** Where to go after success; a same-origin `redirectTo` field wins. */
   redirectTo: string;
@@ -52,7 +53,8 @@ export async function handlePublicForm<S extends z.ZodType<Record<string, unknow
   }
   const value = submission.value;
   // A bot caught by the honeypot sees the same success, and nothing is stored or sent.
-  if (!(await isSpam(formData))) await options.submit({ userId: null, ip }, value);
+  // The schema's output is an input it accepts again (the command parses it once more).
+  if (!(await isSpam(formData))) await execute(options.command, visitorPrincipal(ip), value as z.input<S>);
   const back = safeRedirectPath(formData.get("redirectTo"), options.redirectTo);
   return redirectWithToast(back, options.success(value), request);
 }

@@ -1,6 +1,10 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import { z } from "zod";
+
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute } from "../commands/command";
+import { principalOf } from "../commands/principal";
 import { newsletterSubscribers } from "../db/schema";
 import { secrets } from "../secrets";
 import { createOneTimeToken, hashToken, sign, verifySignature } from "../security/tokens";
@@ -12,9 +16,12 @@ import { createOneTimeToken, hashToken, sign, verifySignature } from "../securit
  */
 const CONFIRM_LINK_HOURS = 48;
 
-export async function subscribeToNewsletter(actor: Actor, input: { email: string }) {
-  const email = input.email.trim().toLowerCase();
-  return writeWithActivity(actor, async (tx, record) => {
+export const subscribeToNewsletterCommand = defineCommand({
+  name: "newsletter.subscribe",
+  input: z.object({ email: z.string().max(254) }),
+  policy: null,
+  async run({ tx, record, principal }, input: { email: string }) {
+    const email = input.email.trim().toLowerCase();
     const [existing] = await tx
       .select()
       .from(newsletterSubscribers)
@@ -26,7 +33,7 @@ export async function subscribeToNewsletter(actor: Actor, input: { email: string
       status: "pending" as const,
       confirmTokenHash: hash,
       confirmTokenExpiresAt: new Date(Date.now() + CONFIRM_LINK_HOURS * 3600_000),
-      ip: actor.ip,
+      ip: principal.ip,
       updatedAt: new Date(),
     };
     const [row] = existing
@@ -47,12 +54,19 @@ export async function subscribeToNewsletter(actor: Actor, input: { email: string
       transient: { token },
     });
     return { status: "confirmation-sent" as const };
-  });
+  },
+});
+
+export function subscribeToNewsletter(actor: Actor, input: { email: string }) {
+  return execute(subscribeToNewsletterCommand, principalOf(actor), input);
 }
 
 /** Opens the confirmation link: the subscriber's e-mail, or null for an unknown or expired link. */
-export async function confirmNewsletter(actor: Actor, token: string) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const confirmNewsletterCommand = defineCommand({
+  name: "newsletter.confirm",
+  input: z.object({ token: z.string().max(200) }),
+  policy: null,
+  async run({ tx, record }, { token }: { token: string }) {
     const [row] = await tx
       .update(newsletterSubscribers)
       .set({
@@ -72,7 +86,11 @@ export async function confirmNewsletter(actor: Actor, token: string) {
     if (!row) return null;
     await record({ verb: "newsletter.subscribed", subjectType: "newsletter_subscriber", subjectId: row.id });
     return row.email;
-  });
+  },
+});
+
+export function confirmNewsletter(actor: Actor, token: string) {
+  return execute(confirmNewsletterCommand, principalOf(actor), { token });
 }
 
 export function unsubscribeSignature(subscriberId: string) {
@@ -80,9 +98,13 @@ export function unsubscribeSignature(subscriberId: string) {
 }
 
 /** Unsubscribes by the signed link in every newsletter mail; true when the link was valid. */
-export async function unsubscribeFromNewsletter(actor: Actor, subscriberId: string, signature: string) {
-  if (!verifySignature(secrets().sessionSecret, "newsletter-unsubscribe", subscriberId, signature)) return false;
-  return writeWithActivity(actor, async (tx, record) => {
+export const unsubscribeFromNewsletterCommand = defineCommand({
+  name: "newsletter.unsubscribe",
+  input: z.object({ subscriberId: z.string().max(100), signature: z.string().max(200) }),
+  policy: null,
+  async run({ tx, record }, { subscriberId, signature }: { subscriberId: string; signature: string }) {
+    // The signed link is the only right to it.
+    if (!verifySignature(secrets().sessionSecret, "newsletter-unsubscribe", subscriberId, signature)) return false;
     const [row] = await tx
       .update(newsletterSubscribers)
       .set({ status: "unsubscribed", unsubscribedAt: new Date(), updatedAt: new Date() })
@@ -91,5 +113,9 @@ export async function unsubscribeFromNewsletter(actor: Actor, subscriberId: stri
     if (!row) return false;
     await record({ verb: "newsletter.unsubscribed", subjectType: "newsletter_subscriber", subjectId: row.id });
     return true;
-  });
+  },
+});
+
+export function unsubscribeFromNewsletter(actor: Actor, subscriberId: string, signature: string) {
+  return execute(unsubscribeFromNewsletterCommand, principalOf(actor), { subscriberId, signature });
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 
-import { writeWithActivity, type Actor } from "../activity/use-case";
+import { type Actor } from "../activity/use-case";
 import { defineCommand, execute } from "../commands/command";
 import { asMember, principalOf } from "../commands/principal";
 import { db } from "../db";
@@ -23,8 +24,6 @@ import { assertInvitableRole, assertMayMailInvitation, assertSeatAvailable } fro
  * token's sha256 is stored. Valid 7 days and once; a resend replaces it.
  */
 export const INVITATION_DAYS = 7;
-type SignedIn = Actor & { userId: string };
-
 function newInvitationToken() {
   const random = randomBytes(24).toString("base64url");
   const token = `${random}.${sign(secrets().sessionSecret, "invitation", random)}`;
@@ -242,9 +241,16 @@ export const INVITATION_MESSAGES: Record<Exclude<InvitationStatus, "open">, stri
  * Joins the workspace with the invited role. The signed-in account must have the invited
  * address; a member who accepts again just lands in the workspace.
  */
-export async function acceptInvitation(actor: SignedIn & { email: string }, token: string) {
-  return writeWithActivity(actor, async (tx, record) => {
+export const acceptInvitationCommand = defineCommand({
+  name: "invitation.accept",
+  input: z.object({ token: z.string().max(200) }),
+  // The invitation is the right: its address must be the account's.
+  policy: null,
+  async run({ tx, record, principal }, { token }: { token: string }) {
+    const actor = asMember(principal);
     if (!wellSigned(token)) throw new NotFoundError("Invitation");
+    const [account] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, actor.userId));
+    const email = account?.email ?? "";
     const [invitation] = await tx
       .select()
       .from(invitations)
@@ -253,10 +259,10 @@ export async function acceptInvitation(actor: SignedIn & { email: string }, toke
     if (!invitation) throw new NotFoundError("Invitation");
     const status = statusOf(invitation);
     if (status !== "open") throw new FieldError("token", INVITATION_MESSAGES[status]);
-    if (invitation.email !== actor.email.toLowerCase()) {
+    if (invitation.email !== email.toLowerCase()) {
       throw new FieldError(
         "token",
-        `This invitation was sent to ${invitation.email}, but you are signed in as ${actor.email}. Sign out and sign in with the invited address.`,
+        `This invitation was sent to ${invitation.email}, but you are signed in as ${email}. Sign out and sign in with the invited address.`,
       );
     }
     const [workspace] = await tx
@@ -289,5 +295,9 @@ export async function acceptInvitation(actor: SignedIn & { email: string }, toke
       });
     }
     return { workspaceId: workspace.publicId, workspaceName: workspace.name, role: invitation.role };
-  });
+  },
+});
+
+export function acceptInvitation(actor: Actor, token: string) {
+  return execute(acceptInvitationCommand, principalOf(actor), { token });
 }

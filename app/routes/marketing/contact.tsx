@@ -8,7 +8,7 @@ import { Link, useNavigation } from "react-router";
 
 import { content } from "~/.server/content";
 import { handlePublicForm } from "~/.server/public-forms/actions";
-import { submitContactMessage } from "~/.server/public-forms/submissions";
+import { submitContactMessageCommand } from "~/.server/public-forms/submissions";
 import { ContactDetails } from "~/components/company/contact-details";
 import { ContactForm, type ContactTopic } from "~/components/company/contact-form";
 import { OfficeMap } from "~/components/company/office-map";
@@ -78,7 +78,7 @@ export function action(args: Route.ActionArgs) {
   return handlePublicForm(args, {
     form: "contact",
     schema: contactSchema,
-    submit: submitContactMessage,
+    command: submitContactMessageCommand,
     redirectTo: "/company/contact",
     success: () => ({
       title: "Message Sent!",

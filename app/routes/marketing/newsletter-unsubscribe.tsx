@@ -3,7 +3,9 @@ import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { data, Form } from "react-router";
 
-import { unsubscribeFromNewsletter } from "~/.server/public-forms/newsletter";
+import { execute } from "~/.server/commands/command";
+import { visitorPrincipal } from "~/.server/commands/principal";
+import { unsubscribeFromNewsletterCommand } from "~/.server/public-forms/newsletter";
 import { clientIpContext } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { SiteLayout } from "~/components/site/site-layout";
@@ -25,11 +27,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const done = await unsubscribeFromNewsletter(
-    { userId: null, ip: context.get(clientIpContext) },
-    String(form.get("id") ?? ""),
-    String(form.get("signature") ?? ""),
-  );
+  const done = await execute(unsubscribeFromNewsletterCommand, visitorPrincipal(context.get(clientIpContext)), {
+    subscriberId: String(form.get("id") ?? "").slice(0, 100),
+    signature: String(form.get("signature") ?? "").slice(0, 200),
+  });
   if (!done) return data({ error: "This unsubscribe link is not valid." }, { status: 400 });
   return redirectWithToast(
     "/resources/blog",

@@ -4,7 +4,7 @@ import Typography from "@mui/material/Typography";
 import { redirect } from "react-router";
 
 import { handlePublicForm } from "~/.server/public-forms/actions";
-import { subscribeToNewsletter } from "~/.server/public-forms/newsletter";
+import { subscribeToNewsletterCommand } from "~/.server/public-forms/newsletter";
 import { NewsletterForm } from "~/components/site/newsletter-form";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
@@ -29,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   return handlePublicForm(args, {
     form: "newsletter",
     schema: newsletterSchema,
-    submit: subscribeToNewsletter,
+    command: subscribeToNewsletterCommand,
     redirectTo: "/resources/blog",
     success: (value) => ({
       title: "Check your inbox",

@@ -3,7 +3,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useNavigation } from "react-router";
 
-import { requestDemo } from "~/.server/public-forms/submissions";
+import { requestDemoCommand } from "~/.server/public-forms/submissions";
 import { handlePublicForm } from "~/.server/public-forms/actions";
 import { DemoRequestForm } from "~/components/site/demo-request-form";
 import { SiteLayout } from "~/components/site/site-layout";
@@ -23,7 +23,7 @@ export function action(args: Route.ActionArgs) {
   return handlePublicForm(args, {
     form: "demo",
     schema: demoRequestSchema,
-    submit: requestDemo,
+    command: requestDemoCommand,
     redirectTo: "/",
     success: () => ({
       title: "Demo request received!",

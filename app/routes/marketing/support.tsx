@@ -7,7 +7,7 @@ import { useNavigation } from "react-router";
 
 import { content } from "~/.server/content";
 import { handlePublicForm } from "~/.server/public-forms/actions";
-import { submitSupportRequest } from "~/.server/public-forms/submissions";
+import { submitSupportRequestCommand } from "~/.server/public-forms/submissions";
 import { QuickLinks, type QuickLink } from "~/components/company/quick-links";
 import { SupportForm } from "~/components/company/support-form";
 import {
@@ -74,7 +74,7 @@ export function action(args: Route.ActionArgs) {
   return handlePublicForm(args, {
     form: "support",
     schema: supportSchema,
-    submit: submitSupportRequest,
+    command: submitSupportRequestCommand,
     redirectTo: "/resources/support",
     success: () => ({
       title: "Message Sent!",
