@@ -24,7 +24,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
     await expect(page.getByRole("heading", { level: 3, name: "Magic Links" })).toBeVisible();
 
     const nav = docsNav(page);
-    await expect(nav.getByRole("link")).toHaveCount(22);
+    await expect(nav.getByRole("link")).toHaveCount(23);
     await expect(nav.getByRole("link", { name: "Magic Links" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Magic Links" })).toHaveAttribute("href", "#authentication-magic-links");
     await expect(nav.getByRole("link", { name: "Introduction" })).toHaveAttribute("aria-current", "location");
@@ -53,7 +53,13 @@ test.describe("documentation", { tag: "@nojs" }, () => {
 
     await page.goto(`${DOCS}?q=integrations`);
     await expect(sectionHeadings(page)).toHaveText(["Integrations"]);
-    await expect(docsNav(page).getByRole("link")).toHaveText(["Supabase", "Slack", "Google Calendar", "REST API"]);
+    await expect(docsNav(page).getByRole("link")).toHaveText([
+      "Supabase",
+      "Slack",
+      "Google Calendar",
+      "REST API",
+      "Webhooks",
+    ]);
 
     await page.goto(`${DOCS}?q=zzz`);
     await expect(page.getByText("No sections match “zzz”")).toBeVisible();
