@@ -66,40 +66,58 @@ function createMetrics() {
  * not yet done): whichever process runs the jobs, any app process reports the queue.
  */
 function jobTableGauges(registers: Registry[]) {
-  const due = new Gauge({ name: "plotline_jobs_due", help: "Jobs due and waiting for a worker.", registers });
-  const running = new Gauge({ name: "plotline_jobs_running", help: "Jobs a worker holds now.", registers });
-  const failed = new Gauge({
-    name: "plotline_jobs_failed",
-    help: "Jobs given up on after their last attempt (kept in the table for an operator).",
-    registers,
-  });
-  const oldest = new Gauge({
-    name: "plotline_jobs_oldest_due_age_seconds",
-    help: "How long the longest-waiting due job has been due (0 when none is).",
-    registers,
-    async collect() {
-      try {
-        const [row] = await queryRows<{ due: number; running: number; failed: number; age: number | null }>(
-          database().db,
-          sql`select
-                count(*) filter (where ${waiting})::int as due,
-                count(*) filter (where failed_at is null and locked_until >= now())::int as running,
-                count(*) filter (where failed_at is not null)::int as failed,
-                extract(epoch from now() - min(run_at) filter (where ${waiting}))::float8 as age
-              from jobs where done_at is null`,
-        );
-        due.set(row?.due ?? 0);
-        running.set(row?.running ?? 0);
-        failed.set(row?.failed ?? 0);
-        this.set(Math.max(0, row?.age ?? 0));
-      } catch (error) {
-        // A scrape while the database is away still answers, with the rest of the metrics.
-        logger.warn({ err: error }, "metrics could not read the jobs table");
-        for (const gauge of [due, running, failed, this]) gauge.reset();
-      }
-    },
-  });
-  return { jobsDue: due, jobsRunning: running, jobsFailed: failed, jobsOldestDueAge: oldest };
+  // A scrape collects every metric at once: the four gauges share one reading of the table.
+  let reading: Promise<JobTable | null> | undefined;
+  const read = () => {
+    reading ??= readJobTable().finally(() => (reading = undefined));
+    return reading;
+  };
+  const gauge = (name: string, help: string, value: (table: JobTable) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        const table = await read();
+        if (table) this.set(value(table));
+        else this.reset();
+      },
+    });
+  return {
+    jobsDue: gauge("plotline_jobs_due", "Jobs due and waiting for a worker.", (table) => table.due),
+    jobsOldestDueAge: gauge(
+      "plotline_jobs_oldest_due_age_seconds",
+      "How long the longest-waiting due job has been due (0 when none is).",
+      (table) => Math.max(0, table.age ?? 0),
+    ),
+    jobsRunning: gauge("plotline_jobs_running", "Jobs a worker holds now.", (table) => table.running),
+    jobsFailed: gauge(
+      "plotline_jobs_failed",
+      "Jobs given up on after their last attempt (kept in the table for an operator).",
+      (table) => table.failed,
+    ),
+  };
+}
+
+type JobTable = { due: number; running: number; failed: number; age: number | null };
+
+async function readJobTable(): Promise<JobTable | null> {
+  try {
+    const [row] = await queryRows<JobTable>(
+      database().db,
+      sql`select
+            count(*) filter (where ${waiting})::int as due,
+            count(*) filter (where failed_at is null and locked_until >= now())::int as running,
+            count(*) filter (where failed_at is not null)::int as failed,
+            extract(epoch from now() - min(run_at) filter (where ${waiting}))::float8 as age
+          from jobs where done_at is null`,
+    );
+    return row ?? null;
+  } catch (error) {
+    // A scrape while the database is away still answers, with the rest of the metrics.
+    logger.warn({ err: error }, "metrics could not read the jobs table");
+    return null;
+  }
 }
 
 /** Waiting: not failed, its time has come, and no live lease (a worker's claim). */
