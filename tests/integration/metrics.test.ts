@@ -1,5 +1,5 @@
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/.server/db";
 import { jobs } from "~/.server/db/schema";
@@ -8,9 +8,11 @@ import { defineJob } from "~/.server/jobs/registry";
 import { runDueJobs } from "~/.server/jobs/worker";
 import { metrics } from "~/.server/metrics/registry";
 import { engines, useTestDatabase } from "../setup/database";
+import { buildUser } from "../setup/factories";
 import { takeLoggedErrors } from "../setup/logged-errors";
+import { openTestStream } from "../setup/sse";
 
-/** The jobs' metrics as /metrics writes them, read back with a Prometheus text parser. */
+/** The metrics as /metrics writes them, read back with a Prometheus text parser. */
 async function scrape() {
   const families = parsePrometheusTextFormat(await metrics().registry.metrics());
   return (name: string, labels: Record<string, string> = {}) =>
@@ -19,7 +21,7 @@ async function scrape() {
       ?.metrics.find((sample) => Object.entries(labels).every(([key, value]) => sample.labels?.[key] === value))?.value;
 }
 
-describe.each(engines)("job metrics on %s", (engine) => {
+describe.each(engines)("metrics on %s", (engine) => {
   useTestDatabase(engine);
   const undefine: (() => void)[] = [];
   beforeEach(async () => {
@@ -53,5 +55,14 @@ describe.each(engines)("job metrics on %s", (engine) => {
     expect(metric("plotline_jobs_failed")).toBe("1");
     expect(metric("plotline_job_failures_total", { kind, outcome: "gave_up" })).toBe("1");
     expect(metric("plotline_job_failures_total", { kind, outcome: "retry" })).toBe("0");
+  });
+
+  it("count the real-time streams open on this process", async () => {
+    const before = Number((await scrape())("plotline_sse_connections"));
+    const stream = await openTestStream(await buildUser());
+    expect((await stream.next()).event).toBe("hello");
+    expect(Number((await scrape())("plotline_sse_connections"))).toBe(before + 1);
+    stream.close();
+    await vi.waitFor(async () => expect(Number((await scrape())("plotline_sse_connections"))).toBe(before));
   });
 });
