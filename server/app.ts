@@ -26,6 +26,7 @@ import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate
 import { isDirectLocalRequest } from "~/.server/http/local-request";
 import { apiRequests } from "./api-requests";
 import { limitRequestBodies } from "./body-limit";
+import { measureRequests, metricsEndpoint, routePatterns } from "./metrics";
 import { rejectCrossSiteWrites } from "./origin-check";
 import { rateLimitRequests } from "./rate-limits";
 import { securityHeaders } from "./security-headers";
@@ -136,9 +137,16 @@ export { compressedAssets } from "./compressed-assets";
 
 export const app = express.Router();
 
+const build = await import("virtual:react-router/server-build");
+// Every request is counted and timed under its route pattern, refusals included.
+app.use(measureRequests(routePatterns(build.routes)));
 // Refusals come first and read nothing: too many requests, then a body over its cap.
 app.use(rateLimitRequests(() => env().rateLimits));
 app.use(rejectCrossSiteWrites(() => env().appUrl));
+app.get(
+  "/metrics",
+  metricsEndpoint(() => env().metricsToken),
+);
 // Each request's SQL statement count goes out as `Server-Timing: db;desc="N queries"`.
 app.use((req, res, next) => {
   countQueries((read) => {
@@ -157,10 +165,7 @@ app.use(
   createRequestHandler({
     // A function is imported again and its route tree rebuilt on every request, which only
     // development's hot reload needs: production hands over the module once (about 3 ms a request).
-    build:
-      env().mode === "production"
-        ? await import("virtual:react-router/server-build")
-        : () => import("virtual:react-router/server-build"),
+    build: env().mode === "production" ? build : () => import("virtual:react-router/server-build"),
     getLoadContext: (req, res) =>
       createRequestContext({
         requestId: String(req.id),

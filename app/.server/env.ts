@@ -79,6 +79,7 @@ const schema = z
     VAPID_PRIVATE_KEY: optional(z.string()),
     VAPID_SUBJECT: optional(z.string()),
     DEV_MAIL_TOKEN: optional(z.string().min(16, { error: "DEV_MAIL_TOKEN must be at least 16 characters" })),
+    METRICS_TOKEN: optional(z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" })),
     /** Lets webhooks reach private, loopback and link-local addresses (a receiver on the same network). */
     WEBHOOKS_ALLOW_PRIVATE: flag("WEBHOOKS_ALLOW_PRIVATE"),
     AI_BASE_URL: optional(url("AI_BASE_URL", ["http:", "https:"], "https://api.example.com/v1")),
@@ -184,6 +185,8 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
         : undefined,
     /** Opens /dev/mail from anywhere to whoever presents it (`?token=`); unset, only this machine reads it. */
     devMailToken: raw.DEV_MAIL_TOKEN,
+    /** Opens /metrics to whoever sends it as a bearer token; unset, only this machine reads it. */
+    metricsToken: raw.METRICS_TOKEN,
     /** Webhook URLs may resolve to private, loopback and link-local addresses (refused unless set). */
     webhooksAllowPrivate: raw.WEBHOOKS_ALLOW_PRIVATE,
     ai: raw.AI_BASE_URL

@@ -32,10 +32,14 @@ export type DatabaseHandle = {
    * with are a boot step of their own (app/.server/boot/database.ts).
    */
   migrate(): Promise<void>;
+  /** PostgreSQL's connection pool as it is now (for /metrics); PGlite has none. */
+  pool?: () => PoolUse;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
+
+export type PoolUse = { busy: number; idle: number; waiting: number; max: number };
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
@@ -61,7 +65,8 @@ export async function openDatabase(options: {
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 3000, max: 10 });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 3000, max });
   // An idle client losing its server must not crash the process; the pool reconnects.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema, logger: queryCounter }) as unknown as Database;
@@ -71,6 +76,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     engine: "postgres",
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    pool: () => ({ busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     ping: (timeoutMs = 2000) => withTimeout(pool.query("select 1"), timeoutMs),
     close: () => pool.end(),
   };

@@ -31,6 +31,11 @@ export function defineJob(kind: string, handler: JobHandler, options: JobOptions
   };
 }
 
+/** Every kind with a handler in this process. */
+export function jobKinds() {
+  return [...definitions.keys()];
+}
+
 export function jobHandler(kind: string): JobHandler | undefined {
   return definitions.get(kind)?.handler;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 import { logger } from "../logger";
+import { countJobFailure } from "../metrics/registry";
 import { claimNext, completeJob, failJob, nextRunAt, pruneDoneJobs, type Job } from "./queue";
 import { jobHandler, registeredPrunings } from "./registry";
 
@@ -96,6 +97,7 @@ async function runJob(job: Job, workerId: string, now?: Date) {
     await completeJob(job, workerId);
   } catch (error) {
     const gaveUp = await failJob(job, workerId, error, now);
+    countJobFailure(job.kind, gaveUp);
     logger[gaveUp ? "error" : "warn"](
       { err: error, job: job.id, kind: job.kind, attempt: job.attempts },
       gaveUp ? "job failed for good" : "job failed; it will be retried",
