@@ -185,5 +185,11 @@ describe("describeActivity through the API and for integrations", () => {
     expect(describeActivity("webhook.disabled", { url: "https://hooks.example.com/…", reason: "410" })).toBe(
       "turned off the webhook to https://hooks.example.com/…",
     );
+    expect(describeActivity("webhook.enabled", { url: "https://hooks.example.com/…" })).toBe(
+      "turned on the webhook to https://hooks.example.com/…",
+    );
+    expect(describeActivity("webhook.updated", { url: "https://hooks.example.com/…", changed: ["url"] })).toBe(
+      "changed the webhook to https://hooks.example.com/…",
+    );
   });
 });

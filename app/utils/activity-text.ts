@@ -1,6 +1,9 @@
 /**
  * One activity row as a sentence ("renamed the project from Apollo to Artemis"), shared
- * by the Activity Log view and, later, notifications and the real-time feed.
+ * by the Activity Log view, the task's history, the workspace page and the assistant. One
+ * sentence per verb of the event catalogue that a workspace records
+ * (app/.server/events/catalog.ts; its test holds this file to every such verb). The data is
+ * read defensively: the log shows rows of any age, written before a field existed too.
  */
 import { dayName } from "./calendar-month";
 
@@ -268,6 +271,10 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
       return `added a webhook to ${String(data.url)}`;
     case "webhook.deleted":
       return `deleted the webhook to ${String(data.url)}`;
+    case "webhook.updated":
+      return `changed the webhook to ${String(data.url)}`;
+    case "webhook.enabled":
+      return `turned on the webhook to ${String(data.url)}`;
     case "webhook.disabled":
       return `turned off the webhook to ${String(data.url)}`;
     case "webhook.secret_rotated":
