@@ -3,7 +3,7 @@ import "~/utils/zod-config";
 import { randomUUID } from "node:crypto";
 
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 
 import { prepareDatabase } from "~/.server/boot/database";
@@ -14,7 +14,7 @@ import { countQueries } from "~/.server/db/query-count";
 import { database, setDatabase } from "~/.server/db";
 import { keepPlannerStatistics } from "~/.server/db/statistics";
 import { env } from "~/.server/env";
-import { logger } from "~/.server/logger";
+import { inRequestScope, logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { bootstrapReminders } from "~/.server/notifications/reminders";
 import { startWorker } from "~/.server/jobs/worker";
@@ -129,6 +129,11 @@ export const requestLogger = pinoHttp({
     return env().logRequests ? "info" : "silent";
   },
 });
+/**
+ * Runs the rest of the request inside its scope (mounted right after `requestLogger`, which
+ * names it): every line logged while it is handled, by any module, carries `requestId`.
+ */
+export const requestScope: RequestHandler = (req, _res, next) => inRequestScope(String(req.id), next);
 
 /** Security headers (and the CSP nonce) for every answer, static files included: server.js mounts it first. */
 export const headers = securityHeaders(() => ({ appUrl: env().appUrl, development: env().mode === "development" }));

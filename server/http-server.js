@@ -46,6 +46,7 @@ server.use(
   }),
 );
 server.use(mod.requestLogger);
+server.use(mod.requestScope);
 server.use(mod.headers);
 if (vite) {
   server.use(vite.middlewares);

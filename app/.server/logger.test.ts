@@ -1,6 +1,8 @@
+import { Writable } from "node:stream";
+
 import { describe, expect, it } from "vitest";
 
-import { serializeError } from "./logger";
+import { createLogger, inRequestScope, serializeError } from "./logger";
 
 describe("serializeError", () => {
   it("keeps a failed query's SQL and drops its parameter values", () => {
@@ -16,5 +18,51 @@ describe("serializeError", () => {
 
   it("leaves other values alone", () => {
     expect(serializeError("text")).toBe("text");
+  });
+});
+
+describe("the request scope", () => {
+  /** A logger as the app makes it, writing its lines here. */
+  function capture() {
+    const lines: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const logger = createLogger(destination);
+    // The tests' own level may be silent; these lines are the subject here.
+    logger.level = "warn";
+    return { lines, logger };
+  }
+
+  it("puts the request's id on every line logged while it is handled, across awaits", async () => {
+    const { lines, logger } = capture();
+    await inRequestScope("req-1234abcd", async () => {
+      logger.warn("before an await");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      logger.warn("after it");
+    });
+    logger.warn("outside any request");
+    expect(lines.map((line) => [line.msg, line.requestId])).toEqual([
+      ["before an await", "req-1234abcd"],
+      ["after it", "req-1234abcd"],
+      ["outside any request", undefined],
+    ]);
+  });
+
+  it("keeps two requests handled at once apart", async () => {
+    const { lines, logger } = capture();
+    const handle = (id: string, wait: number) =>
+      inRequestScope(id, async () => {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        logger.warn(id);
+      });
+    await Promise.all([handle("req-slow0001", 5), handle("req-fast0002", 1)]);
+    expect(lines.map((line) => [line.msg, line.requestId])).toEqual([
+      ["req-fast0002", "req-fast0002"],
+      ["req-slow0001", "req-slow0001"],
+    ]);
   });
 });

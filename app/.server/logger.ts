@@ -1,6 +1,27 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 import pino from "pino";
 
 import { env } from "./env";
+
+/**
+ * The request a piece of work is done for, however deep in its awaits: every line logged
+ * meanwhile carries its id (the `X-Request-Id` the answer has), so one request's lines can
+ * be found together. Held on globalThis: in development the app's modules are loaded a
+ * second time by Vite, and both must see the scope the server opened.
+ */
+const holder = globalThis as typeof globalThis & { __plotlineRequestScope?: AsyncLocalStorage<{ requestId: string }> };
+const requestScope = (holder.__plotlineRequestScope ??= new AsyncLocalStorage());
+
+export function inRequestScope<T>(requestId: string, run: () => T): T {
+  return requestScope.run({ requestId }, run);
+}
+
+/** What every log line gets from where it was written: the request's id, when there is one. */
+export function logContext(): { requestId?: string } {
+  const scope = requestScope.getStore();
+  return scope ? { requestId: scope.requestId } : {};
+}
 
 /**
  * The process logger: JSON in production (one object per line, for log shippers), pretty
@@ -8,20 +29,23 @@ import { env } from "./env";
  */
 export const logger = createLogger();
 
-function createLogger() {
+/** `destination`: where the lines go instead of standard output (a test's). */
+export function createLogger(destination?: pino.DestinationStream) {
   const config = env();
-  return pino({
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
+    mixin: logContext,
     redact: {
       paths: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']", "password", "*.password"],
       censor: "[redacted]",
     },
     serializers: { err: serializeError },
     transport:
-      config.mode === "development"
+      config.mode === "development" && !destination
         ? { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } }
         : undefined,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**
