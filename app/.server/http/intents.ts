@@ -113,9 +113,17 @@ export function intentAction<M extends IntentMap, Fallback>(
 }
 
 async function dispatch(handler: AnyIntent, context: IntentContext): Promise<unknown> {
-  let submission: Submission<unknown> | undefined;
+  // A guard refuses before there is a form to answer with: the plain answers, never `refused`.
   try {
     await handler.guard?.(context);
+  } catch (error) {
+    const refusal = refusalOf(error, context.viaFetcher);
+    if (!refusal) throw httpError(error);
+    if (context.viaFetcher) return fetcherRefusal(context.intent, refusal.message, refusal.status);
+    throw data(refusal.message, { status: refusal.status });
+  }
+  let submission: Submission<unknown> | undefined;
+  try {
     const parsed = await handler.parse(context);
     submission = parsed.submission;
     if (!parsed.ok) return refuse(handler, context, { ...parsed, status: 400 }, submission);

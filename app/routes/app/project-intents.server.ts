@@ -401,8 +401,8 @@ const setCover = intent({
     return { ok: true, input: { projectId: projectIdOf(context), cover: file }, submission };
   },
   refused: (refusal, context, submission) => {
-    if (context.viaFetcher || !submission) return fetcherRefusal(context.intent, refusal.message, refusal.status);
-    const result = submission.reply({ fieldErrors: { [refusal.field || "cover"]: [refusal.message] } });
+    if (context.viaFetcher) return fetcherRefusal(context.intent, refusal.message, refusal.status);
+    const result = submission!.reply({ fieldErrors: { [refusal.field || "cover"]: [refusal.message] } });
     return data({ intent: context.intent, result }, { status: 400 });
   },
   done: (_project, context) =>
