@@ -56,6 +56,7 @@ import { createTestDatabase, engines, type TestDatabase } from "../setup/databas
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 import { INTENT_MAPS, intentsOf } from "../setup/intent-maps";
 import { callAction, callLoader, type Outcome } from "../setup/route-harness";
+import { snapshot } from "../setup/snapshot";
 import { PROJECT_VIEWS } from "~/validation/project-fields";
 
 /**
@@ -146,19 +147,6 @@ const API_TOKEN_INTENTS = ["create-api-token", "revoke-api-token"];
 const templateFields = { name: "Hacked", description: "", category: "General", startDate: "2026-05-01" };
 
 const OWNER_PUSH_ENDPOINT = "https://push.example.com/send/owner-browser";
-
-/** Snapshot of every row of every table the app writes, to compare before and after. */
-async function snapshot(database: TestDatabase) {
-  const tables = await queryRows<{ name: string }>(
-    database.db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
-  );
-  const dump: Record<string, unknown[]> = {};
-  for (const { name } of tables) {
-    dump[name] = await queryRows(database.db, sql.raw(`select * from "${name}" order by 1`));
-  }
-  return JSON.stringify(dump);
-}
 
 describe.each(engines)("authorization on %s", (engine) => {
   let database: TestDatabase;
@@ -357,7 +345,7 @@ describe.each(engines)("authorization on %s", (engine) => {
   });
 
   it("refuses an outsider everything about another workspace, and changes nothing", async () => {
-    const before = await snapshot(database);
+    const before = await snapshot(database.db);
     const as = { user: outsider };
     const p = { projectId };
     const w = { workspaceId: owner.workspaceId };
@@ -699,7 +687,7 @@ describe.each(engines)("authorization on %s", (engine) => {
     const unsubscribe = { intent: "unsubscribe", endpoint: OWNER_PUSH_ENDPOINT };
     expect((await callAction(push.action, { ...as, path: "/app/push", form: unsubscribe })).status).toBe(200);
 
-    expect(await snapshot(database)).toBe(before);
+    expect(await snapshot(database.db)).toBe(before);
   });
 
   it("answers a viewer's writes with 403 and a clear message, and changes nothing", async () => {
@@ -716,7 +704,7 @@ describe.each(engines)("authorization on %s", (engine) => {
       params: { projectId, taskId, attachmentId },
     });
     expect(download.status).toBe(200);
-    const before = await snapshot(database);
+    const before = await snapshot(database.db);
     const writes = [
       ...PROJECT_INTENTS.map((intent) =>
         callAction(project.action, {
@@ -827,7 +815,7 @@ describe.each(engines)("authorization on %s", (engine) => {
       expect(outcome.status).toBe(403);
       expect(JSON.stringify(outcome.data)).toMatch(/Access Denied/);
     }
-    expect(await snapshot(database)).toBe(before);
+    expect(await snapshot(database.db)).toBe(before);
 
     // Talking about the work is not changing it: a viewer comments, then edits their own.
     const path = `/app/project/${projectId}/task/${taskId}`;
@@ -866,7 +854,7 @@ describe.each(engines)("authorization on %s", (engine) => {
       });
       expect({ view, status: read.status }).toEqual({ view, status: 200 });
     }
-    const before = await snapshot(database);
+    const before = await snapshot(database.db);
     for (const user of [owner, viewer]) {
       for (const intent of PROJECT_INTENTS.filter((intent) => !WHILE_ARCHIVED.includes(intent))) {
         const outcome = await callAction(project.action, {
@@ -913,11 +901,11 @@ describe.each(engines)("authorization on %s", (engine) => {
       params: { projectId: archivedId, taskId: archivedTaskId },
     });
     expect(read.status).toBe(200);
-    expect(await snapshot(database)).toBe(before);
+    expect(await snapshot(database.db)).toBe(before);
   });
 
   it("answers every route about a deleted project with 404, even for its owner, and changes nothing", async () => {
-    const before = await snapshot(database);
+    const before = await snapshot(database.db);
     const as = { user: owner };
     const p = { projectId: deletedId };
     const outcomes: [string, Outcome][] = [];
@@ -1019,7 +1007,7 @@ describe.each(engines)("authorization on %s", (engine) => {
       );
     }
     for (const [label, outcome] of outcomes) expect({ label, status: outcome.status }).toEqual({ label, status: 404 });
-    expect(await snapshot(database)).toBe(before);
+    expect(await snapshot(database.db)).toBe(before);
   });
 
   it("lets a viewer post in the chat: every member talks", async () => {
