@@ -69,13 +69,14 @@ export function mayWrite(principal: Principal) {
 }
 
 /**
- * The principal as use cases not yet given one are called (tests, jobs): an actor with a
- * user is that user, through a token when it says so.
+ * The principal as the thin wrappers are called with a plain actor (tests, jobs, seeds): one
+ * with a user is that user, one without is the system. A token is never made here: it comes
+ * only from `tokenPrincipal`, with its workspace and scopes.
  */
 export function principalOf(actor: Actor | Principal): Principal {
   if ("kind" in actor) return actor;
   if (!actor.userId) return { ...SYSTEM, ip: actor.ip };
-  return { kind: actor.via ? "token" : "user", id: actor.via?.id ?? actor.userId, ...actor };
+  return { ...actor, kind: "user", id: actor.userId, via: undefined };
 }
 
 /** The member a command acts as: a user's own id, a token's or rule's member; never the system. */
