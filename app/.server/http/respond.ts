@@ -105,19 +105,6 @@ export async function runForFetcher<T>(
   }
 }
 
-/**
- * A fetcher's answer to an edit made in place (`via=fetcher`): saved, or refused with the
- * reason the editor shows as it puts the old value back.
- */
-export function fetcherAnswer(
-  intent: string,
-  result: { ok: true } | { ok: false; status: 400 | 403 | 404; message: string },
-) {
-  return result.ok
-    ? data({ intent, ok: true as const })
-    : data({ intent, error: result.message }, { status: result.status });
-}
-
 /** Loads with the same translation: a 404 or 403 page instead of a 500. */
 export async function load<T>(read: () => Promise<T>): Promise<T> {
   try {
