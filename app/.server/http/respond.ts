@@ -64,22 +64,6 @@ export function httpError(error: unknown): unknown {
 }
 
 /**
- * Runs a use case from a loader or action: a refusal becomes its HTTP answer, a field
- * problem is handed back so the form can show it.
- */
-export async function run<T>(
-  action: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; field: string; message: string }> {
-  try {
-    return { ok: true, value: await action() };
-  } catch (error) {
-    if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message };
-    if (error instanceof PlanLimitError) return { ok: false, field: "", message: error.message };
-    throw httpError(error);
-  }
-}
-
-/**
  * Runs a use case for a fetcher: every refusal comes back with its status and a message for
  * the page to show in place, none is thrown to the error page.
  */
