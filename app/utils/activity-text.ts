@@ -267,6 +267,18 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
       return `made the API token ${name} (${data.scope === "write" ? "read & write" : "read only"})`;
     case "api_token.revoked":
       return `revoked the API token ${name}`;
+    case "chat_channel.created":
+      return `added the chat channel ${String(data.name)} for ${String(data.project)}`;
+    case "chat_channel.updated":
+      return `changed the chat channel ${String(data.name)}`;
+    case "chat_channel.enabled":
+      return `turned on the chat channel ${String(data.name)}`;
+    case "chat_channel.disabled":
+      return `turned off the chat channel ${String(data.name)}`;
+    case "chat_channel.deleted":
+      return `deleted the chat channel ${String(data.name)}`;
+    case "chat_channel.tested":
+      return `sent a test to the chat channel ${String(data.name)}`;
     case "webhook.created":
       return `added a webhook to ${String(data.url)}`;
     case "webhook.deleted":

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = {
   eventMoved: "event.moved",
   eventCancelled: "event.cancelled",
   webhookDisabled: "webhook.disabled",
+  chatChannelDisabled: "chat_channel.disabled",
 } as const;
 
 export const NOTIFICATION_GROUPS = {

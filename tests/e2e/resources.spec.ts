@@ -55,7 +55,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
     await expect(sectionHeadings(page)).toHaveText(["Integrations"]);
     await expect(docsNav(page).getByRole("link")).toHaveText([
       "Supabase",
-      "Slack",
+      "Slack and team chat",
       "Google Calendar",
       "REST API",
       "Webhooks",

@@ -104,7 +104,7 @@ test("notification and appearance choices survive a reload", async ({ page }) =>
       page.getByRole("heading", { level: 2, name: tab === "billing" ? "Billing" : "Integrations" }),
     ).toBeVisible();
   }
-  await expect(page.getByText("Slack")).toBeVisible();
+  await expect(page.getByText("Chat channels", { exact: true })).toBeVisible();
   await page.goto("/app/settings?tab=billing");
   await expect(page.getByText("Your plan: Free")).toBeVisible();
   await expect(page.getByText("Projects: 0 of 5")).toBeVisible();

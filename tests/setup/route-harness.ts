@@ -77,16 +77,21 @@ export function callAction(
     params = {},
     user,
     form = {},
-  }: { path: string; params?: Record<string, string>; user: SignedIn | null; form?: Record<string, string | File> },
+  }: { path: string; params?: Record<string, string>; user: SignedIn | null; form?: Record<string, FormValue> },
 ) {
   const request = new Request(`${BASE}${path}`, { method: "POST", body: formBody(form) });
   const args = { request, params, context: contextFor(user), url: new URL(request.url), pattern: path } as Args;
   return settle(() => fn(args as never));
 }
 
+/** A field's value: a list stands for the same name sent once per value (checkboxes). */
+type FormValue = string | File | string[];
+
 /** URL-encoded like a plain form; multipart (as a browser sends it) when a field holds a file. */
-function formBody(form: Record<string, string | File>) {
-  const entries = Object.entries(form);
+function formBody(form: Record<string, FormValue>) {
+  const entries = Object.entries(form).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((each) => [name, each] as const) : [[name, value] as const],
+  );
   if (!entries.some(([, value]) => value instanceof File)) {
     return new URLSearchParams(entries as [string, string][]);
   }

@@ -4,6 +4,7 @@ import { registerPublicFormMails } from "../public-forms/mails";
 import { registerPushJobs } from "../push/delivery";
 import { registerTeamSubscribers } from "../team/subscribers";
 import { registerWebhooks } from "../webhooks/delivery";
+import { registerChatChannels } from "../chat-channels/delivery";
 
 /**
  * Every durable subscriber (job kind) and live subscriber of the app, registered once per
@@ -22,6 +23,7 @@ export function registerSubscribers() {
     registerNotificationSubscribers(),
     registerPushJobs(),
     registerWebhooks(),
+    registerChatChannels(),
   ];
   const unregister = () => {
     unregisterAll.forEach((undo) => undo());

@@ -11,6 +11,7 @@ import "../assistant/service";
 import "../assistant/settings";
 import "../auth-service/session-list";
 import "../calendar/events";
+import "../chat-channels/channels";
 import "../chat/messages";
 import "../notifications/notifications";
 import "../profiles/settings";

@@ -862,3 +862,72 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_message_idx").on(t.endpointId, t.messageId),
   ],
 );
+
+/**
+ * A project's chat channel (issue 33): where its task news is posted, in the receiving
+ * tool's format (Slack, Mattermost, Discord, Teams, ntfy or plain JSON). The URL is the
+ * receiver's credential (an incoming-webhook URL holds its token), so it is shown masked.
+ */
+export const chatChannels = pgTable(
+  "chat_channels",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    format: text("format").notNull(),
+    url: text("url").notNull(),
+    /** The kinds of news it wants (utils/chat-channels.ts: created, completed, assigned…). */
+    events: text("events").array().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** When the current run of failures began (null: the last attempt went through). */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    lastError: text("last_error"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chat_channels_public_id_idx").on(t.publicId),
+    index("chat_channels_workspace_idx").on(t.workspaceId, t.createdAt),
+    index("chat_channels_project_idx").on(t.projectId),
+  ],
+);
+
+/** One row per attempt to post a message to a chat channel: its delivery log. */
+export const chatDeliveries = pgTable(
+  "chat_deliveries",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: "cascade" }),
+    /** The same for every attempt of one message (the event's sequence, or `test:…`). */
+    messageKey: text("message_key").notNull(),
+    /** What the message was about: `task.completed`, `test`… */
+    kind: text("kind").notNull(),
+    /** The message's one-line text, as the log shows it. */
+    summary: text("summary").notNull(),
+    /** The request body sent (a retry sends it again as it was). */
+    body: text("body").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    responseExcerpt: text("response_excerpt"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chat_deliveries_public_id_idx").on(t.publicId),
+    index("chat_deliveries_channel_idx").on(t.channelId, t.createdAt),
+    index("chat_deliveries_message_idx").on(t.channelId, t.messageKey),
+  ],
+);

@@ -187,6 +187,12 @@ export const EVENT_CATALOG = {
   "webhook.secret_rotated": event("webhook", { url: text }),
   "webhook.tested": event("webhook", { url: text, messageId: id }),
   "webhook.redelivered": event("webhook", { url: text, messageId: id }),
+  "chat_channel.created": event("chat_channel", { name: text, url: text, format: text, project: text }),
+  "chat_channel.updated": event("chat_channel", { name: text, url: text, changed: z.array(text) }),
+  "chat_channel.enabled": event("chat_channel", { name: text, url: text }),
+  "chat_channel.disabled": event("chat_channel", { name: text, url: text, reason: text.optional() }),
+  "chat_channel.deleted": event("chat_channel", { name: text, url: text }),
+  "chat_channel.tested": event("chat_channel", { name: text, url: text }),
   "api_token.created": event("api_token", { name: text, scope: z.enum(["read", "write"]) }),
   "api_token.revoked": event("api_token", { name: text }),
   // The signed-in user's own

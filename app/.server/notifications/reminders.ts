@@ -2,6 +2,7 @@ import { and, asc, between, eq, isNull, ne, notExists, sql, type SQL } from "dri
 
 import { db } from "../db";
 import { notifications, projects, statuses, taskAssignees, tasks, workspaceMembers } from "../db/schema";
+import { planDueSoonMessages } from "../chat-channels/delivery";
 import { enqueue } from "../jobs/queue";
 import { defineJob } from "../jobs/registry";
 import { taskKey } from "../tasks/access";
@@ -59,6 +60,7 @@ export async function sendReminders(now: Date) {
     ...overdue.map((row) => reminder(row, "overdue", `${row.name} is overdue`)),
   ];
   if (items.length > 0) await deliverNotifications(items, { now });
+  await planDueSoonMessages(tomorrow);
   return { dueSoon: dueSoon.length, overdue: overdue.length, today };
 }
 

@@ -46,6 +46,7 @@ export const ACTIONS = [
   "assistant.use",
   "assistant.manage",
   "webhook.manage",
+  "chat_channel.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -107,6 +108,8 @@ const RULES: Record<Action, readonly Role[]> = {
   // Webhooks send the workspace's events to another system: as much a workspace setting as
   // its members.
   "webhook.manage": MANAGERS,
+  // A chat channel posts a project's news where people outside Plotline may read it.
+  "chat_channel.manage": MANAGERS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -148,6 +151,7 @@ const REFUSALS: Record<Action, string> = {
   "assistant.use": "You are not a member of this workspace.",
   "assistant.manage": "Only workspace owners and admins can turn the AI assistant on or off.",
   "webhook.manage": "Only workspace owners and admins can manage webhooks.",
+  "chat_channel.manage": "Only workspace owners and admins can manage chat channels.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */

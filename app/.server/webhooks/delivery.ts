@@ -1,7 +1,4 @@
-import type { LookupFunction } from "node:net";
-
 import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import { Agent, fetch, type Response } from "undici";
 
 import { writeWithActivity } from "../activity/use-case";
 import { db } from "../db";
@@ -16,7 +13,8 @@ import { deliverNotifications } from "../notifications/deliver";
 import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
 import { isWebhookEvent, wantsEvent } from "~/utils/webhook-events";
 import { messageIdOf, signatureOf } from "./signing";
-import { checkedTarget, shownUrl, type Address } from "./targets";
+import { postTo, type PostResult } from "./post";
+import { shownUrl } from "./targets";
 
 /**
  * Sending the workspace's events to its webhooks. In the change's own transaction a planner
@@ -32,8 +30,6 @@ export const DELIVER_JOB = "webhook.deliver";
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 export const DELIVERY_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const FAILURES_TO_DISABLE = 20;
-export const DELIVERY_TIMEOUT_MS = 10_000;
-export const EXCERPT_MAX = 500;
 /** The delivery log keeps an endpoint's last 500 attempts of the last 30 days. */
 export const LOG_KEPT = { days: 30, perEndpoint: 500 };
 
@@ -206,64 +202,20 @@ async function bodyOf(endpointId: string, messageId: string, payload: Record<str
   };
 }
 
-type Attempt = { status: number | null; error: string | null; durationMs: number; excerpt: string | null };
-
-/**
- * One signed POST to the address just checked: no redirects followed, 10 s at most, the
- * answer's first 500 characters kept.
- */
-async function post(url: string, secret: string, messageId: string, body: Body): Promise<Attempt> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  // Checked again now: the name may point somewhere else than when the endpoint was saved.
-  const target = await checkedTarget(url);
-  if ("problem" in target) return { status: null, error: target.problem, durationMs: elapsed(), excerpt: null };
+/** One signed POST (Standard Webhooks headers) of the body (post.ts checks and pins the target). */
+function post(url: string, secret: string, messageId: string, body: Body): Promise<PostResult> {
   const text = bodyText(body);
   const timestamp = Math.floor(Date.now() / 1000);
-  const dispatcher = pinnedAgent(target.addresses);
-  try {
-    const response = await fetch(url, {
-      method: "POST",
-      redirect: "manual",
-      dispatcher,
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Plotline-Webhooks/1.0",
-        "webhook-id": messageId,
-        "webhook-timestamp": String(timestamp),
-        "webhook-signature": signatureOf(secret, messageId, timestamp, text),
-      },
-      body: text,
-    });
-    const excerpt = await excerptOf(response);
-    const status = response.status;
-    const error =
-      status >= 200 && status < 300
-        ? null
-        : status >= 300 && status < 400
-          ? `Redirected (HTTP ${status}); webhooks do not follow redirects.`
-          : `HTTP ${status}`;
-    return { status, error, durationMs: elapsed(), excerpt };
-  } catch (error) {
-    return { status: null, error: reasonOf(error), durationMs: elapsed(), excerpt: null };
-  } finally {
-    void dispatcher.destroy().catch(() => undefined);
-  }
-}
-
-/**
- * Connections to the checked addresses only: the name is not resolved again when the
- * request connects (a DNS answer that changed in between, "rebinding", reaches nothing).
- * The URL keeps its name, so the Host header and TLS (SNI, the certificate's name) are the
- * name's. Node asks for every address when it tries IPv6 and IPv4 in turn (`all`).
- */
-function pinnedAgent(addresses: Address[]) {
-  const lookup: LookupFunction = (_host, options, callback) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
-  return new Agent({ connect: { lookup } });
+  return postTo(url, {
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "Plotline-Webhooks/1.0",
+      "webhook-id": messageId,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signatureOf(secret, messageId, timestamp, text),
+    },
+    body: text,
+  });
 }
 
 /**
@@ -283,35 +235,6 @@ function sorted(value: unknown): unknown {
         .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
     );
   return value;
-}
-
-/** The start of the answer, read no further than needed. */
-async function excerptOf(response: Response) {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    while (text.length < EXCERPT_MAX) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // What arrived is enough.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.slice(0, EXCERPT_MAX) || null;
-}
-
-/** Why no answer came, without the URL. */
-function reasonOf(error: unknown) {
-  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
-    return `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s.`;
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === "string" ? cause.code : null;
-  return code ? `Could not connect (${code}).` : "Could not connect.";
 }
 
 /** Turns the endpoint off (once) with a reason, logs it, and tells the workspace's owners and admins. */

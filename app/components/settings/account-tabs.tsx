@@ -10,7 +10,9 @@ import { Link } from "react-router";
 
 import { AiSettingsSection, type AiSettings } from "./ai-settings";
 import { ApiTokensSection, type ApiTokenSettings, type CreatedApiToken } from "./api-tokens";
+import { IntegrationsOverview } from "./integrations-overview";
 import { TabHeading } from "./settings-tabs";
+import type { WorkspaceIntegrations } from "~/.server/integrations/overview";
 
 type Usage = {
   plan: "free" | "pro" | "business";
@@ -65,18 +67,19 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 }
 
 const INTEGRATIONS = [
-  { name: "Slack", text: "Post project updates to a channel and create tasks from messages." },
   { name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." },
   { name: "Google Calendar", text: "See task due dates and team events in your calendar." },
 ];
 
-/** The assistant's settings, the member's API tokens, and the integrations still to come (listed honestly). */
+/** The workspaces' integrations and their state, the assistant's settings, the member's API tokens. */
 export function IntegrationsTab({
+  overview,
   ai,
   apiTokens,
   createdToken,
   createTokenResult,
 }: {
+  overview: WorkspaceIntegrations[];
   ai: AiSettings;
   apiTokens: ApiTokenSettings;
   createdToken?: CreatedApiToken;
@@ -85,11 +88,11 @@ export function IntegrationsTab({
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <TabHeading>Integrations</TabHeading>
+      <IntegrationsOverview workspaces={overview} />
       <AiSettingsSection ai={ai} />
       <ApiTokensSection settings={apiTokens} created={createdToken} lastResult={createTokenResult} />
       <Typography color="textSecondary" sx={{ mb: 2 }}>
-        Webhooks send a workspace&apos;s changes to your own endpoint: owners and admins add them under the
-        workspace&apos;s settings, Webhooks. More integrations are on their way. These are the first ones:
+        On their way:
       </Typography>
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
         {INTEGRATIONS.map((integration) => (

@@ -8,6 +8,7 @@ import { assistantWorkspaces, engineInfo } from "~/.server/assistant/settings";
 import { supabaseFor } from "~/.server/auth/session";
 import { env } from "~/.server/env";
 import { intentAction } from "~/.server/http/intents";
+import { integrationOverview } from "~/.server/integrations/overview";
 import { requireActor } from "~/.server/http/respond";
 import { usageOf } from "~/.server/plans/limits";
 import { listWorkspaces } from "~/.server/workspaces/workspaces";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     usage: tab === "billing" ? await usageOf(user.id) : null,
     ai: tab === "integrations" ? { engine: engineInfo(), workspaces: await assistantWorkspaces(user.id) } : null,
     apiTokens: tab === "integrations" ? await apiTokenSettings(user.id) : null,
+    integrations: tab === "integrations" ? await integrationOverview(user.id) : null,
     push: pushSetup(),
   };
 }
@@ -96,8 +98,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {tab === "appearance" ? <AppearanceTab settings={settings} /> : null}
         {tab === "security" ? <SecurityTab sessions={loaderData.sessions} lastResult={result("password")} /> : null}
         {tab === "billing" && loaderData.usage ? <BillingTab usage={loaderData.usage} /> : null}
-        {tab === "integrations" && loaderData.ai && loaderData.apiTokens ? (
+        {tab === "integrations" && loaderData.ai && loaderData.apiTokens && loaderData.integrations ? (
           <IntegrationsTab
+            overview={loaderData.integrations}
             ai={loaderData.ai}
             apiTokens={loaderData.apiTokens}
             createdToken={actionData && "created" in actionData ? (actionData.created as CreatedApiToken) : undefined}

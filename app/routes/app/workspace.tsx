@@ -76,6 +76,15 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
               </Box>
             </>
           ) : null}
+          {permissions["chat_channel.manage"] ? (
+            <>
+              {" "}
+              ·{" "}
+              <Box component={Link} to={`/app/workspaces/${workspace.id}/chat-channels`} sx={{ color: "primary.main" }}>
+                Chat channels
+              </Box>
+            </>
+          ) : null}
         </Typography>
       </Box>
       <SectionCard title="Name" id="workspace-name">
