@@ -15,6 +15,7 @@ export async function startTestMailbox() {
       simpleParser(stream)
         .then((mail) => {
           messages.push({
+            messageId: mail.messageId ?? null,
             from: mail.from?.text ?? "",
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             replyTo: mail.replyTo?.text ?? null,

@@ -3,6 +3,11 @@
 // number of workers share the jobs table (claims use FOR UPDATE SKIP LOCKED). PostgreSQL
 // only: PGlite's data directory belongs to the app process, whose in-app worker runs the jobs.
 // SIGTERM or SIGINT lets the job in hand finish, then exits.
+//
+// It never just vanishes: a lost database connection (terminated, PostgreSQL restarting) is
+// retried with backoff and logged once ("database connection lost, retrying in N s", then
+// "database connection restored"); only after DB_RECONNECT_GIVE_UP_MS without the database
+// does it log that it gives up and exit with code 1, for its supervisor to restart it.
 import { sql } from "drizzle-orm";
 
 import { registerSubscribers } from "~/.server/boot/subscribers";
@@ -48,12 +53,17 @@ registerSubscribers();
 const relay = await startRelay(databaseUrl);
 const worker = startWorker({ leaseMs: config.jobLeaseMs });
 logger.info({ worker: worker.workerId, location: handle.location }, "job worker started");
+// Its timers do not hold the process open (the app's worker shares them), and while the
+// database is away there is no socket that does: without this the process would end, with
+// code 0, as soon as its connections were dropped.
+const keepAlive = setInterval(() => {}, 1 << 30);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "job worker stopping after the job in hand");
+  clearInterval(keepAlive);
   await worker.stop();
   await relay.stop();
   await handle.close();

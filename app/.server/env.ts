@@ -74,6 +74,11 @@ const schema = z
     JOBS_IN_APP: flag("JOBS_IN_APP", "true"),
     /** How long a worker holds a claimed job before another may run it again (a killed worker's job). */
     JOB_LEASE_MS: wholeNumber("JOB_LEASE_MS", 60_000),
+    /**
+     * How long a process keeps trying to reach a lost database (backing off from 0.5 s to 30 s)
+     * before it exits with code 1 for its supervisor to restart it.
+     */
+    DB_RECONNECT_GIVE_UP_MS: wholeNumber("DB_RECONNECT_GIVE_UP_MS", 300_000),
     /** Web Push: all three, or none (the settings page then says what is missing). */
     VAPID_PUBLIC_KEY: optional(z.string()),
     VAPID_PRIVATE_KEY: optional(z.string()),
@@ -179,6 +184,7 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     mailOutboxPublic: raw.MAIL_OUTBOX_PUBLIC,
     jobsInApp: raw.JOBS_IN_APP,
     jobLeaseMs: raw.JOB_LEASE_MS,
+    dbReconnectGiveUpMs: raw.DB_RECONNECT_GIVE_UP_MS,
     vapid:
       raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY
         ? { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY, subject: raw.VAPID_SUBJECT ?? "" }

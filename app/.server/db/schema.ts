@@ -644,6 +644,15 @@ export const jobs = pgTable(
     lastError: text("last_error"),
     doneAt: timestamp("done_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
+    /**
+     * Side effects an attempt completed, recorded the moment they happened (the Message-ID of
+     * each mail the SMTP server accepted): a retry after a crash skips them instead of
+     * repeating them.
+     */
+    effectsDone: text("effects_done")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -657,6 +666,19 @@ export const jobs = pgTable(
       ),
   ],
 );
+
+/**
+ * One row per running job worker (in an app process or `npm run worker`), refreshed every
+ * 15 s and deleted when it stops: `/healthz` says "jobs not running" when no row is fresh
+ * while due jobs wait. A worker killed outright leaves its row to go stale (pruned later).
+ */
+export const workerHeartbeats = pgTable("worker_heartbeats", {
+  workerId: text("worker_id").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /* ──────────────────────────── Templates and the team calendar ──────────────────────────── */
 

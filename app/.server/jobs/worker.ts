@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 
+import { connectionLost, connectionRestored, isConnectionError } from "../db/reconnect";
 import { logger } from "../logger";
 import { countJobFailure } from "../metrics/registry";
+import { inJob } from "./current";
+import { beat, forget, HEARTBEAT_MS, pruneHeartbeats } from "./heartbeat";
 import { claimNext, completeJob, failJob, nextRunAt, pruneDoneJobs, type Job } from "./queue";
 import { jobHandler, registeredPrunings } from "./registry";
 
@@ -39,24 +42,44 @@ export function startWorker(options: WorkerOptions = {}) {
   };
   wakers.add(wake);
 
+  // The heartbeat has a timer of its own, so a long job does not make the worker look gone.
+  let beating: Promise<void> = Promise.resolve();
+  const pulse = () => {
+    beating = beat(workerId).catch((error: unknown) => {
+      // A lost connection is the loop's to report; anything else would hide the worker from /healthz.
+      if (!isConnectionError(error)) logger.warn({ err: error, worker: workerId }, "job worker heartbeat failed");
+    });
+  };
+  pulse();
+  const heartbeat = setInterval(pulse, HEARTBEAT_MS);
+  heartbeat.unref();
+
   const loop = (async () => {
     let lastPrune = 0;
     while (!stopped) {
       nudged = false;
+      let wait = idleMs;
       try {
-        while (!stopped && (await runOne(workerId, leaseMs))) {
-          // keep going while jobs are due
+        while (!stopped) {
+          const ran = await runOne(workerId, leaseMs);
+          connectionRestored("jobs"); // the claim's query answered
+          if (!ran) break; // else keep going while jobs are due
         }
         if (Date.now() - lastPrune > 3_600_000) {
           lastPrune = Date.now();
           await pruneAll();
         }
+        const next = await nextRunAt();
+        if (next) wait = Math.max(0, Math.min(idleMs, next.getTime() - Date.now()));
       } catch (error) {
-        logger.error({ err: error }, "job worker could not read the jobs table");
+        if (isConnectionError(error)) {
+          // Waits 0.5 s, doubling to 30 s; a nudge (the relay is back, a job was enqueued) tries at once.
+          wait = connectionLost(error, "jobs");
+        } else {
+          logger.error({ err: error }, "job worker could not read the jobs table");
+        }
       }
       if (stopped || nudged) continue;
-      const next = await nextRunAt().catch(() => null);
-      const wait = next ? Math.max(0, Math.min(idleMs, next.getTime() - Date.now())) : idleMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
         timer.unref();
@@ -71,12 +94,15 @@ export function startWorker(options: WorkerOptions = {}) {
 
   return {
     workerId,
-    /** Finishes the job in hand, then stops. */
+    /** Finishes the job in hand, then stops (and removes its heartbeat). */
     async stop() {
       stopped = true;
       wakers.delete(wake);
+      clearInterval(heartbeat);
       wakeUp?.();
       await loop;
+      await beating;
+      await forget(workerId).catch(() => {});
     },
   };
 }
@@ -93,7 +119,8 @@ async function runJob(job: Job, workerId: string, now?: Date) {
   const handler = jobHandler(job.kind);
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-    await handler(job.payload, job, now ?? new Date());
+    // In the job's scope: a mail it sends takes its Message-ID from the job (jobs/current.ts).
+    await inJob(job, () => handler(job.payload, job, now ?? new Date()));
     await completeJob(job, workerId);
   } catch (error) {
     const gaveUp = await failJob(job, workerId, error, now);
@@ -112,6 +139,7 @@ async function runJob(job: Job, workerId: string, now?: Date) {
 /** Finished jobs past their week, then every registered pruning; one failing stops none of the others. */
 export async function pruneAll(now = new Date()) {
   await pruneDoneJobs(7, now);
+  await pruneHeartbeats();
   for (const [name, prune] of registeredPrunings()) {
     await prune(now).catch((error: unknown) => logger.error({ err: error, pruning: name }, "pruning failed"));
   }

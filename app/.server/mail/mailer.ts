@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 
 import { env } from "../env";
+import { nextEffect, recordEffect } from "../jobs/current";
 import { logger } from "../logger";
 import { renderMail, type MailContent } from "./render";
 
@@ -33,8 +34,24 @@ export function outboxMessages(): readonly OutboxMessage[] {
   return outbox;
 }
 
+/**
+ * Inside a job (every mail but a script's), the Message-ID comes from the job
+ * (`<job-<id>-<hash>@<MAIL_FROM's domain>>`, jobs/current.ts): a retry after a crash carries
+ * the same one, so a receiver can tell it is the same mail. It is recorded on the job as soon
+ * as the SMTP server accepts it, before anything else can fail, and a retry that finds it
+ * recorded does not send it again.
+ */
 export async function sendMail(message: { to: string; replyTo?: string; content: MailContent }) {
   const config = env();
+  const effect = nextEffect();
+  const messageId = effect ? `<${effect.key}@${mailDomain(config.mailFrom, config.appUrl)}>` : undefined;
+  if (effect?.done) {
+    logger.info(
+      { mail: { messageId }, job: effect.job.id },
+      "mail already accepted on an earlier attempt: not sent again",
+    );
+    return;
+  }
   const rendered = renderMail(message.content);
   if (!config.smtpUrl) {
     const entry: OutboxMessage = {
@@ -46,6 +63,7 @@ export async function sendMail(message: { to: string; replyTo?: string; content:
     };
     outbox.unshift(entry);
     outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
+    if (effect && messageId) await recordEffect(effect.job, messageId);
     logger.info({ mail: { id: entry.id } }, "mail kept in the local outbox: read it at /dev/mail");
     return;
   }
@@ -57,6 +75,14 @@ export async function sendMail(message: { to: string; replyTo?: string; content:
     subject: rendered.subject,
     text: rendered.text,
     html: rendered.html,
+    messageId,
   });
+  // Accepted: recorded before anything else, so that a failure after this point retries the job without this mail.
+  if (effect) await recordEffect(effect.job, sent.messageId);
   logger.info({ mail: { messageId: sent.messageId } }, "mail sent");
+}
+
+/** The domain part of MAIL_FROM's address (`Plotline <no-reply@example.com>`), else APP_URL's host. */
+export function mailDomain(mailFrom: string, appUrl: string) {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? new URL(appUrl).hostname;
 }

@@ -2,6 +2,7 @@ import { asc, between, gt, max } from "drizzle-orm";
 import pg from "pg";
 
 import { db } from "../db";
+import { connectionLost, connectionRestored } from "../db/reconnect";
 import { activity } from "../db/schema";
 import { asEvent } from "../events/bus";
 import { wakeWorkers } from "../jobs/worker";
@@ -13,7 +14,8 @@ import { PROCESS_ID } from "./process";
  * Across app processes, with PostgreSQL: one dedicated connection (never from the pool,
  * whose clients come and go) LISTENs on Plotline's channels. NOTIFY carries ids only (its
  * payload is capped at 8,000 bytes) and has no replay, so after a lost connection the relay
- * reconnects with backoff and reads what it missed from the activity log.
+ * reconnects with backoff (db/reconnect.ts), LISTENs on every channel again and reads what
+ * it missed from the activity log.
  *
  * Channels: `plotline_events` (activity sequences, sent by writeWithActivity inside the
  * transaction), `plotline_jobs` (wake the workers) and any registered with `onChannel`
@@ -78,11 +80,18 @@ async function connect(state: Relay, databaseUrl: string, attempt: number, catch
     connectionTimeoutMillis: 5000,
     application_name: "plotline-relay",
   });
-  client.on("error", () => {}); // the "end" handler below reconnects
-  await client.connect();
-  await client.query(
-    `listen plotline_events; listen plotline_jobs; ${[...channels.keys()].map((c) => `listen ${c};`).join(" ")}`,
-  );
+  let lastError: unknown = null;
+  client.on("error", (error) => (lastError = error)); // the "end" handler below reconnects
+  try {
+    await client.connect();
+    // Every channel again on each new connection: LISTEN belongs to the session.
+    await client.query(
+      `listen plotline_events; listen plotline_jobs; ${[...channels.keys()].map((c) => `listen ${c};`).join(" ")}`,
+    );
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
   client.on("notification", (message) => {
     void receive(message.channel, message.payload ?? "").catch((error: unknown) =>
       logger.warn({ err: error, channel: message.channel }, "could not relay a notification"),
@@ -91,23 +100,29 @@ async function connect(state: Relay, databaseUrl: string, attempt: number, catch
   client.on("end", () => {
     if (state.stopped || state.client !== client) return;
     state.client = null;
-    scheduleReconnect(state, databaseUrl, 0);
+    scheduleReconnect(state, databaseUrl, lastError ?? new Error("the relay's connection ended"));
   });
   state.client = client;
   if (attempt > 0 || catchUp) {
+    connectionRestored("relay");
     logger.info({ attempt }, "real-time relay reconnected; catching up from the activity log");
-    await catchUpFrom(lastDeliveredSequence());
+    await catchUpFrom(lastDeliveredSequence()).catch((error: unknown) =>
+      logger.warn({ err: error }, "real-time relay could not catch up from the activity log"),
+    );
     wakeWorkers();
   }
 }
 
-function scheduleReconnect(state: Relay, databaseUrl: string, attempt: number) {
-  const delay = Math.min(10_000, 250 * 2 ** attempt) * (0.75 + Math.random() / 2);
+/**
+ * Tries again after the wait the connection watch gives (db/reconnect.ts: 0.5 s doubling to
+ * 30 s, one log line per outage, giving up after DB_RECONNECT_GIVE_UP_MS).
+ */
+function scheduleReconnect(state: Relay, databaseUrl: string, error: unknown, attempt = 1) {
+  const delay = connectionLost(error, "relay");
   state.timer = setTimeout(() => {
     if (state.stopped) return;
-    connect(state, databaseUrl, attempt + 1, true).catch((error: unknown) => {
-      logger.warn({ err: error, attempt: attempt + 1 }, "real-time relay could not reconnect; trying again");
-      scheduleReconnect(state, databaseUrl, attempt + 1);
+    connect(state, databaseUrl, attempt, true).catch((failure: unknown) => {
+      if (!state.stopped) scheduleReconnect(state, databaseUrl, failure, attempt + 1);
     });
   }, delay);
   state.timer.unref();
