@@ -32,7 +32,9 @@ const config = await mod.boot().catch(fail);
 
 const server = express();
 server.disable("x-powered-by");
-server.set("trust proxy", "loopback");
+// Whose X-Forwarded-For names the client (TRUSTED_PROXIES; loopback unless set): rate limits,
+// logs and sessions see the visitor's address, not the proxy's.
+server.set("trust proxy", config.trustedProxies);
 // Server-sent events must reach the browser as they are written: compression would buffer them.
 // Pages are compressed on every request, so at a light level (nginx's default is gzip 1): gzip
 // 3 and brotli 3 cost about a quarter of the defaults (6 and 4) for ~7 % more bytes. Scripts and

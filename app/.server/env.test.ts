@@ -23,6 +23,18 @@ describe("parseEnv", () => {
     });
   });
 
+  it("believes X-Forwarded-For from loopback unless told which proxies to trust", () => {
+    expect(parseEnv({}).trustedProxies).toEqual(["loopback"]);
+    expect(parseEnv({ TRUSTED_PROXIES: " 10.0.0.0/8, 192.168.1.5 ,fd00::/8,uniquelocal" }).trustedProxies).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.5",
+      "fd00::/8",
+      "uniquelocal",
+    ]);
+    for (const bad of ["10.0.0.0/33", "proxy.example.com", "10.0.0.1/8/1", ","])
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow(/TRUSTED_PROXIES must be/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).port).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -36,6 +37,24 @@ const wholeNumberFrom = (name: string, min: number, max: number, fallback: numbe
     z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback),
   );
 };
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+/** An address or CIDR (`10.0.0.0/8`, `fd00::/8`) or one of Express's names for a range. */
+function isProxyEntry(entry: string) {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+const trustedProxies = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .refine((entries) => entries.length > 0 && entries.every(isProxyEntry), {
+    error:
+      "TRUSTED_PROXIES must be comma-separated addresses or CIDRs (like 10.0.0.0/8, 192.168.1.5) or loopback, linklocal, uniquelocal",
+  });
 
 const url = (name: string, protocols: string[], example: string) =>
   z.url({ error: `${name} must be a URL like ${example}` }).refine(
@@ -87,6 +106,11 @@ const schema = z
     METRICS_TOKEN: optional(z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" })),
     /** Lets webhooks reach private, loopback and link-local addresses (a receiver on the same network). */
     WEBHOOKS_ALLOW_PRIVATE: flag("WEBHOOKS_ALLOW_PRIVATE"),
+    /**
+     * The reverse proxies whose X-Forwarded-For is believed: addresses, CIDRs, or Express's
+     * names (loopback, linklocal, uniquelocal), comma-separated; loopback when unset.
+     */
+    TRUSTED_PROXIES: z.preprocess(emptyToUndefined, trustedProxies.default(["loopback"])),
     AI_BASE_URL: optional(url("AI_BASE_URL", ["http:", "https:"], "https://api.example.com/v1")),
     AI_API_KEY: optional(z.string()),
     AI_MODEL: optional(z.string()),
@@ -195,6 +219,8 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
     metricsToken: raw.METRICS_TOKEN,
     /** Webhook URLs may resolve to private, loopback and link-local addresses (refused unless set). */
     webhooksAllowPrivate: raw.WEBHOOKS_ALLOW_PRIVATE,
+    /** Express's `trust proxy`: whose X-Forwarded-For gives the client's address (rate limits, logs). */
+    trustedProxies: raw.TRUSTED_PROXIES,
     ai: raw.AI_BASE_URL
       ? {
           baseUrl: raw.AI_BASE_URL,
