@@ -21,13 +21,15 @@ export function apiRequests(): RequestHandler {
         if (Array.isArray(value)) value.forEach((one) => headers.append(name, one));
         else if (value !== undefined) headers.set(name, value);
       }
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      // An attachment's form was parsed as it streamed in (streamed-uploads.ts): its body is read.
+      const streamedForm = res.locals.streamedForm as FormData | undefined;
+      const hasBody = req.method !== "GET" && req.method !== "HEAD" && !streamedForm;
       const request = new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
         method: req.method,
         headers,
         ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
       });
-      const response = await handleApiRequest(request, req.ip ?? null);
+      const response = await handleApiRequest(request, req.ip ?? null, streamedForm);
       res.status(response.status);
       response.headers.forEach((value, name) => res.append(name, value));
       if (!response.body) {

@@ -26,6 +26,7 @@ import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate
 import { isDirectLocalRequest } from "~/.server/http/local-request";
 import { apiRequests } from "./api-requests";
 import { limitRequestBodies } from "./body-limit";
+import { clearTmpUploads, streamUploads, type StreamedForm } from "./streamed-uploads";
 import { measureRequests, metricsEndpoint, routePatterns } from "./metrics";
 import { rejectCrossSiteWrites } from "./origin-check";
 import { rateLimitRequests } from "./rate-limits";
@@ -44,6 +45,7 @@ import { securityHeaders } from "./security-headers";
 export async function boot() {
   const config = env();
   initSecrets(config.dataDir, { sessionSecret: config.sessionSecret });
+  await clearTmpUploads();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: true });
   try {
     await prepareDatabase(handle);
@@ -165,6 +167,8 @@ app.use((req, res, next) => {
 });
 // Counts the body as it streams into React Router's handler (or the API's): keep nothing asynchronous between the two.
 app.use(limitRequestBodies());
+// A task's attachment is parsed as it streams, its file written to disk (never whole in memory).
+app.use(streamUploads());
 app.use("/api/v1", apiRequests());
 app.use(
   createRequestHandler({
@@ -175,6 +179,7 @@ app.use(
       createRequestContext({
         requestId: String(req.id),
         clientIp: req.ip ?? null,
+        streamedForm: res.locals.streamedForm as StreamedForm | undefined,
         cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined,
         directLocal: isDirectLocalRequest({
           remoteAddress: req.socket.remoteAddress,

@@ -52,22 +52,25 @@ async function listAttachments({ principal }: Context, params: Params) {
 
 /** One file in the form field `file`; the body's size is capped before it is read (server/body-limit.ts). */
 async function postAttachment(context: Context, params: Params) {
-  const { principal, actor, request } = context;
+  const { principal, actor, request, streamedForm } = context;
   const task = await existingTask(principal, params[0]!);
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data")
     throw new ApiProblem(415, "Unsupported media type", "Send the file as multipart/form-data, in the field `file`.");
-  const form = await request.formData().catch(() => {
-    throw new ApiProblem(400, "Bad request", "The form could not be read: its body is incomplete or malformed.");
-  });
+  const form =
+    streamedForm ??
+    (await request.formData().catch(() => {
+      throw new ApiProblem(400, "Bad request", "The form could not be read: its body is incomplete or malformed.");
+    }));
   const file = form.get("file");
   if (!(file instanceof File))
     throw new ApiProblem(422, "Invalid request", "Send the file in the field `file`.", {
       errors: [{ field: "file", message: "Send the file in the field `file`." }],
     });
-  const digest = createHash("sha256")
-    .update(Buffer.from(await file.arrayBuffer()))
-    .digest("hex");
+  // Hashed as it is read (the file may be 25 MB, on disk): never whole in memory.
+  const hash = createHash("sha256");
+  for await (const chunk of file.stream()) hash.update(chunk);
+  const digest = hash.digest("hex");
   return idempotent(context, JSON.stringify({ task: task.id, name: file.name, digest }), async () => {
     const { id } = await addAttachment(actor, { taskId: task.id, projectId: task.projectId, file });
     const created = (await attachmentsOfTask(principal, task.id)).find((item) => item.id === id);

@@ -20,6 +20,8 @@ export type Context = {
   principal: TokenPrincipal;
   /** The token as a principal: its member's role, its workspace only, its scope. */
   actor: Principal & { userId: string };
+  /** An attachment's form, parsed as it streamed in, its file on disk (server/streamed-uploads.ts). */
+  streamedForm?: FormData;
 };
 export type Params = Record<string, string>;
 export type Handler = (context: Context, params: Params) => Promise<Response>;

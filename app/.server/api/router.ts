@@ -62,7 +62,11 @@ export const routes: Route[] = [
   ...eventRoutes,
 ];
 
-export async function handleApiRequest(request: Request, ip: string | null): Promise<Response> {
+export async function handleApiRequest(
+  request: Request,
+  ip: string | null,
+  streamedForm?: FormData,
+): Promise<Response> {
   try {
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/api\/v1/, "").replace(/\/$/, "") || "/";
@@ -96,7 +100,7 @@ export async function handleApiRequest(request: Request, ip: string | null): Pro
     // The same commands and policies as the pages, as the token's member, bound to its
     // workspace and scope (app/.server/commands/principal.ts).
     const actor = tokenPrincipal({ ...principal, ip });
-    return await route.handle({ request, url, principal, actor }, params);
+    return await route.handle({ request, url, principal, actor, streamedForm }, params);
   } catch (error) {
     return problem(toProblem(error));
   }

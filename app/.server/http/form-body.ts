@@ -1,5 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 
+import { streamedFormContext } from "../request-context";
+
 /**
  * The root middleware that guards every action's input before any loader or action runs,
  * so that no malformed request reaches code that would fail on it with a 500:
@@ -19,7 +21,7 @@ const OWN_BODIES: Record<string, string[]> = {
   "/action/set-theme": ["application/json", "text/plain"],
 };
 
-export const checkRequestBody: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const checkRequestBody: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { pathname } = new URL(request.url);
   if (pathname === "/auth/v1" || pathname.startsWith("/auth/v1/")) return next();
   if (urlHasNul(request.url)) throw refuse(400, "The request contained a character that is not allowed (NUL).");
@@ -34,9 +36,10 @@ export const checkRequestBody: MiddlewareFunction<Response> = async ({ request }
       "Unsupported Media Type",
     );
   }
-  let form: FormData;
+  // An attachment's form was parsed as it streamed in (server/streamed-uploads.ts): its body is read.
+  let form = context.get(streamedFormContext);
   try {
-    form = await request.clone().formData();
+    form ??= await request.clone().formData();
   } catch {
     throw refuse(400, "The form could not be read: its body is incomplete or malformed.");
   }

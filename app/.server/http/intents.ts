@@ -5,6 +5,7 @@ import { data, type ActionFunctionArgs, type RouterContextProvider } from "react
 import { execute, type Command } from "../commands/command";
 import type { UserPrincipal } from "../commands/principal";
 import { FieldError, ForbiddenError, NotFoundError, PlanLimitError } from "../errors";
+import { streamedFormContext } from "../request-context";
 import { httpError, load, requireActor } from "./respond";
 
 /**
@@ -93,7 +94,8 @@ export function intentAction<M extends IntentMap, Fallback>(
 ) {
   return async ({ request, context, params }: ActionFunctionArgs) => {
     const { user, actor } = await requireActor(request, context);
-    const formData = await request.formData();
+    // An attachment upload was parsed as it streamed in (server/streamed-uploads.ts).
+    const formData = context.get(streamedFormContext) ?? (await request.formData());
     const name = String(formData.get("intent") ?? "") || (unnamed ?? "");
     const here: IntentContext = {
       request,
