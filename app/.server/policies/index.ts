@@ -46,6 +46,7 @@ export const ACTIONS = [
   "assistant.use",
   "assistant.manage",
   "webhook.manage",
+  "calendar_feed.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -107,6 +108,9 @@ const RULES: Record<Action, readonly Role[]> = {
   // Webhooks send the workspace's events to another system: as much a workspace setting as
   // its members.
   "webhook.manage": MANAGERS,
+  // A project's calendar feed is its member's own secret URL to what they may read anyway:
+  // whoever sees the project makes, renews and revokes their own (docs/ARCHITECTURE.md).
+  "calendar_feed.manage": EVERYONE,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -148,6 +152,7 @@ const REFUSALS: Record<Action, string> = {
   "assistant.use": "You are not a member of this workspace.",
   "assistant.manage": "Only workspace owners and admins can turn the AI assistant on or off.",
   "webhook.manage": "Only workspace owners and admins can manage webhooks.",
+  "calendar_feed.manage": "You are not a member of this project's workspace.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */
@@ -186,6 +191,8 @@ const WHILE_ARCHIVED: ReadonlySet<Action> = new Set([
   "task.read",
   "task.archive",
   "task.delete",
+  // Reading an archived project's dates in a calendar app changes nothing of it.
+  "calendar_feed.manage",
 ]);
 
 /** Inside an archived container (a task of an archived project), reading is all that is left. */
@@ -231,6 +238,7 @@ const GONE_SUBJECT: Record<string, string> = {
   template: "Template",
   event: "Event",
   assistant: "Conversation",
+  calendar_feed: "Project",
 };
 
 /** Whether the role may do `action` to the entity in its current state. */

@@ -9,7 +9,9 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 
 import { AiSettingsSection, type AiSettings } from "./ai-settings";
+import type { CalendarFeedView } from "~/.server/calendar/feeds";
 import { ApiTokensSection, type ApiTokenSettings, type CreatedApiToken } from "./api-tokens";
+import { CalendarFeedControls } from "./calendar-feed";
 import { TabHeading } from "./settings-tabs";
 
 type Usage = {
@@ -67,17 +69,21 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 const INTEGRATIONS = [
   { name: "Slack", text: "Post project updates to a channel and create tasks from messages." },
   { name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." },
-  { name: "Google Calendar", text: "See task due dates and team events in your calendar." },
 ];
 
-/** The assistant's settings, the member's API tokens, and the integrations still to come (listed honestly). */
+/**
+ * The assistant's settings, the member's calendar feed and API tokens, and the integrations
+ * still to come (listed honestly).
+ */
 export function IntegrationsTab({
   ai,
+  calendarFeed,
   apiTokens,
   createdToken,
   createTokenResult,
 }: {
   ai: AiSettings;
+  calendarFeed: CalendarFeedView;
   apiTokens: ApiTokenSettings;
   createdToken?: CreatedApiToken;
   createTokenResult?: SubmissionResult<string[]>;
@@ -86,6 +92,20 @@ export function IntegrationsTab({
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <TabHeading>Integrations</TabHeading>
       <AiSettingsSection ai={ai} />
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="calendar-feed"
+        sx={{ p: { xs: 2, sm: 3 }, mb: 3, minWidth: 0 }}
+      >
+        <Typography id="calendar-feed" component="h3" variant="h6" sx={{ mb: 1 }}>
+          Calendar feed
+        </Typography>
+        <CalendarFeedControls
+          feed={calendarFeed}
+          what="the tasks assigned to you and the team events you attend, from all your workspaces"
+        />
+      </Paper>
       <ApiTokensSection settings={apiTokens} created={createdToken} lastResult={createTokenResult} />
       <Typography color="textSecondary" sx={{ mb: 2 }}>
         Webhooks send a workspace&apos;s changes to your own endpoint: owners and admins add them under the
