@@ -29,7 +29,7 @@ import { seedBench } from "~/.server/demo/seed";
 import { newPublicId } from "~/.server/ids";
 import { initSecrets } from "~/.server/secrets";
 import { addDays } from "~/utils/calendar-month";
-import { ADMIN_URL, PASSWORD, UNLIMITED, admin, freePort, ms, percentile, stop, untilUp } from "./bench-support";
+import { ADMIN_URL, PASSWORD, UNLIMITED, admin, cpuMs, freePort, ms, percentile, stop, untilUp } from "./bench-support";
 
 const root = path.resolve(import.meta.dirname, "..");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -39,7 +39,8 @@ const BUILDS = 40;
 
 type Engine = "pglite" | "postgres";
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",") as Engine[];
-type Row = { engine: string; what: string; timings: number[]; bytes?: number };
+/** `cpu`: CPU time per request or build (the server's process, or this one's in process), from /proc or process.cpuUsage. */
+type Row = { engine: string; what: string; timings: number[]; bytes?: number; cpu?: number | null };
 const rows: Row[] = [];
 
 for (const engine of engines) {
@@ -60,11 +61,25 @@ for (const engine of engines) {
       const url = `${base}${FEED_PATH_PREFIX}${file}`;
       const first = await get(url, new http.Agent(), {});
       const etag = first.etag;
+      const serverCpu = () => {
+        try {
+          return cpuMs(child.pid!);
+        } catch {
+          return null;
+        }
+      };
+      /** The server's CPU per request over a run (its 20 warm-up requests included). */
+      const timed = async (run: () => ReturnType<typeof measure>) => {
+        const before = serverCpu();
+        const result = await run();
+        const after = serverCpu();
+        return { ...result, cpu: before === null || after === null ? null : (after - before) / (REQUESTS + 20) };
+      };
       for (const concurrency of [1, 10]) {
-        const polls = await measure(url, {}, concurrency, 200);
+        const polls = await timed(() => measure(url, {}, concurrency, 200));
         rows.push({ engine, what: `GET, unchanged since the last poll, c=${concurrency}`, ...polls });
       }
-      const conditional = await measure(url, { "If-None-Match": etag }, 10, 304);
+      const conditional = await timed(() => measure(url, { "If-None-Match": etag }, 10, 304));
       rows.push({ engine, what: "GET with a matching If-None-Match (304), c=10", ...conditional });
     } finally {
       await stop(child);
@@ -78,14 +93,18 @@ console.log(
   `\nA member's calendar feed: ${TASKS.toLocaleString("en")} dated tasks assigned to them and ${EVENTS} events they attend (${TASKS + EVENTS} VEVENTs). ` +
     `Built in process: ${BUILDS} builds after 5 warm-up ones. Over HTTP: ${REQUESTS} GETs per row after 20 warm-up ones, asking for gzip.\n`,
 );
-console.log("| engine | request | p50 | p99 | answer (gzip) |");
-console.log("|---|---|---|---|---|");
+console.log("| engine | request | p50 | p99 | CPU per request | answer (gzip) |");
+console.log("|---|---|---|---|---|---|");
 for (const row of rows) {
   const size = row.bytes === undefined ? "–" : `${(row.bytes / 1024).toFixed(1)} KB`;
+  const cpu = row.cpu === undefined || row.cpu === null ? "?" : ms(row.cpu);
   console.log(
-    `| ${row.engine} | ${row.what} | ${ms(percentile(row.timings, 50))} | ${ms(percentile(row.timings, 99))} | ${size} |`,
+    `| ${row.engine} | ${row.what} | ${ms(percentile(row.timings, 50))} | ${ms(percentile(row.timings, 99))} | ${cpu} | ${size} |`,
   );
 }
+console.log(
+  "\nCPU per request: the server process's user + system time over the run (from /proc), or this process's per build in process (PGlite's included, PostgreSQL's backends not): what a request costs, less moved than the wall clock by other work on a shared machine.",
+);
 console.log(
   `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
     .loadavg()
@@ -194,7 +213,10 @@ async function seed(target: Target) {
     };
     for (let i = 0; i < 5; i++) await build();
     const one: number[] = [];
+    const cpuBefore = process.cpuUsage();
     for (let i = 0; i < BUILDS; i++) one.push(await build());
+    const cpuUsed = process.cpuUsage(cpuBefore);
+    const cpu = (cpuUsed.user + cpuUsed.system) / 1000 / BUILDS;
     // Ten polls at once that each find the feed changed (each forgets the copy before it reads).
     const ten: number[] = [];
     for (let round = 0; round < BUILDS / 10; round++)
@@ -202,7 +224,7 @@ async function seed(target: Target) {
     return {
       file,
       builds: [
-        { what: "built from nothing (in process), one at a time", timings: one.sort((a, b) => a - b) },
+        { what: "built from nothing (in process), one at a time", timings: one.sort((a, b) => a - b), cpu },
         { what: "built from nothing (in process), 10 at once", timings: ten.sort((a, b) => a - b) },
       ],
     };
