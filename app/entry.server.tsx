@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 
-import { logger } from "~/.server/logger";
+import { loggablePath, logger } from "~/.server/logger";
 import { cspNonceContext, requestIdContext } from "~/.server/request-context";
 import { SYSTEM_THEME_HINT_HEADERS } from "~/.server/theme/theme-cookie";
 import { createEmotionCache } from "~/theme/emotion-cache";
@@ -172,7 +172,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const clientError = isRouteErrorResponse(error) && error.status < 500;
   logger[clientError ? "info" : "error"](
-    { err: error, reqId: context.get(requestIdContext), path: new URL(request.url).pathname },
+    { err: error, reqId: context.get(requestIdContext), path: loggablePath(new URL(request.url).pathname) },
     clientError ? "request refused" : "request failed",
   );
 };

@@ -76,6 +76,7 @@ export default [
     route("calendar/new", "routes/app/team-calendar-new.tsx"),
     route("calendar/day/:date", "routes/app/team-calendar-day.tsx"),
     route("calendar/event/:eventId", "routes/app/team-calendar-event.tsx"),
+    route("calendar/import", "routes/app/team-calendar-import.tsx"),
     route("assistant", "routes/app/assistant.tsx"),
     route("assistant/stream", "routes/app/assistant-stream.ts"),
   ]),
@@ -86,6 +87,7 @@ export default [
   // Server endpoints
   route("auth/v1/*", "routes/api/auth-v1.ts"),
   route("healthz", "routes/api/healthz.ts"),
+  route("calendar/feed/:file", "routes/api/calendar-feed.ts"),
   route("theme.css", "routes/api/theme-css.ts"),
   route("action/set-theme", "routes/api/set-theme.ts"),
   route("dev/mail", "routes/api/dev-mail.tsx"),

@@ -14,7 +14,7 @@ import { countQueries } from "~/.server/db/query-count";
 import { database, setDatabase } from "~/.server/db";
 import { keepPlannerStatistics } from "~/.server/db/statistics";
 import { env } from "~/.server/env";
-import { inRequestScope, logger } from "~/.server/logger";
+import { inRequestScope, loggablePath, logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { bootstrapReminders } from "~/.server/notifications/reminders";
 import { startWorker } from "~/.server/jobs/worker";
@@ -117,13 +117,13 @@ export const requestLogger = pinoHttp({
     req: (req: { id: string; method: string; url: string }) => ({
       id: req.id,
       method: req.method,
-      path: req.url.split("?")[0],
+      path: loggablePath(req.url),
     }),
     res: (res: { statusCode: number }) => ({ status: res.statusCode }),
   },
   customSuccessMessage: (req, res, responseTime) =>
-    `${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${Math.round(responseTime)}ms`,
-  customErrorMessage: (req, res) => `${req.method} ${req.url?.split("?")[0]} ${res.statusCode} failed`,
+    `${req.method} ${loggablePath(req.url)} ${res.statusCode} ${Math.round(responseTime)}ms`,
+  customErrorMessage: (req, res) => `${req.method} ${loggablePath(req.url)} ${res.statusCode} failed`,
   // A request that failed or was refused always gets its line; one answered well only when asked.
   customLogLevel: (_req, res, error) => {
     if (error || res.statusCode >= 500) return "error";

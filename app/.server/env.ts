@@ -50,7 +50,12 @@ function isProxyEntry(entry: string) {
 }
 const trustedProxies = z
   .string()
-  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
   .refine((entries) => entries.length > 0 && entries.every(isProxyEntry), {
     error:
       "TRUSTED_PROXIES must be comma-separated addresses or CIDRs (like 10.0.0.0/8, 192.168.1.5) or loopback, linklocal, uniquelocal",

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 
 import { describe, expect, it } from "vitest";
 
-import { createLogger, inRequestScope, serializeError } from "./logger";
+import { createLogger, inRequestScope, loggablePath, serializeError } from "./logger";
 
 describe("serializeError", () => {
   it("keeps a failed query's SQL and drops its parameter values", () => {
@@ -18,6 +18,14 @@ describe("serializeError", () => {
 
   it("leaves other values alone", () => {
     expect(serializeError("text")).toBe("text");
+  });
+});
+
+describe("loggablePath", () => {
+  it("drops the query and a calendar feed's token", () => {
+    expect(loggablePath("/calendar/feed/abcDEF123_-xyz.ics?x=1")).toBe("/calendar/feed/[redacted]");
+    expect(loggablePath("/app/calendar?month=2026-05&token=s3cr3t")).toBe("/app/calendar");
+    expect(loggablePath(undefined)).toBe("");
   });
 });
 

@@ -48,6 +48,17 @@ export function createLogger(destination?: pino.DestinationStream) {
   return destination ? pino(options, destination) : pino(options);
 }
 
+/** Paths whose last part is a secret (a calendar feed's token): logged without it. */
+const SECRET_PATHS = /^(\/calendar\/feed\/)[^/?#]+/;
+
+/**
+ * A request's path as the logs may write it: without its query (which may hold a token)
+ * and with the secret of a secret URL replaced (`/calendar/feed/[redacted]`).
+ */
+export function loggablePath(url: string | undefined) {
+  return (url ?? "").split("?")[0]!.replace(SECRET_PATHS, "$1[redacted]");
+}
+
 /**
  * Errors as pino logs them, less a failed query's parameter values: those may be secrets
  * (token hashes) or personal data. The SQL text stays, for the diagnosis.

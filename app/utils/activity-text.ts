@@ -253,6 +253,17 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
       return data.moved ? `moved the event ${String(data.title)}` : `changed the event ${String(data.title)}`;
     case "event.deleted":
       return `cancelled the event ${String(data.title)}`;
+    case "event.imported": {
+      const count = Number(data.created ?? 0);
+      const file = typeof data.file === "string" && data.file ? ` from ${data.file}` : "";
+      return `imported ${count} event${count === 1 ? "" : "s"} into the calendar${file}`;
+    }
+    case "calendar_feed.created":
+      return `made ${feedOf(data)}`;
+    case "calendar_feed.regenerated":
+      return `gave ${feedOf(data)} a new address`;
+    case "calendar_feed.revoked":
+      return `turned off ${feedOf(data)}`;
     case "status.created":
       return `added the status ${name}`;
     case "status.updated":
@@ -298,6 +309,11 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
     default:
       return verb.replace(/[._]/g, " ");
   }
+}
+
+/** "their calendar feed", "their calendar feed of Website": a feed is its maker's own. */
+function feedOf(data: Record<string, unknown>) {
+  return typeof data.project === "string" ? `their calendar feed of ${data.project}` : "their calendar feed";
 }
 
 const CATEGORY_NAMES: Record<string, string> = { not_started: "Not started", active: "Active", done: "Done" };

@@ -38,7 +38,7 @@ export const WEBHOOK_EVENT_GROUPS = {
   Statuses: ["status.created", "status.updated", "status.moved", "status.deleted"],
   Labels: ["label.created", "label.updated", "label.deleted"],
   Chat: ["message.posted", "message.edited", "message.deleted"],
-  Calendar: ["event.created", "event.updated", "event.deleted"],
+  Calendar: ["event.created", "event.updated", "event.deleted", "event.imported"],
   Templates: ["template.created", "template.updated", "template.deleted"],
   Team: [
     "invitation.sent",

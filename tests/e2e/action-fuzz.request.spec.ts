@@ -16,6 +16,7 @@ import { pushIntents } from "../../app/routes/app/push-intents.server";
 import { settingsIntents } from "../../app/routes/app/settings-intents.server";
 import { taskIntents } from "../../app/routes/app/task-intents.server";
 import { teamCalendarEventIntents } from "../../app/routes/app/team-calendar-event-intents.server";
+import { teamCalendarImportIntents } from "../../app/routes/app/team-calendar-import-intents.server";
 import { teamCalendarNewIntents } from "../../app/routes/app/team-calendar-new-intents.server";
 import { teamIntents } from "../../app/routes/app/team-intents.server";
 import { templateIntents } from "../../app/routes/app/template-intents.server";
@@ -123,6 +124,10 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/team-calendar-event.tsx": {
     url: (ids) => `/app/calendar/event/${ids.event}`,
     intents: Object.keys(teamCalendarEventIntents),
+  },
+  "routes/app/team-calendar-import.tsx": {
+    url: () => "/app/calendar/import",
+    intents: Object.keys(teamCalendarImportIntents),
   },
   "routes/app/assistant.tsx": { url: () => "/app/assistant", intents: Object.keys(assistantIntents) },
   "routes/app/assistant-stream.ts": { url: () => "/app/assistant/stream" },

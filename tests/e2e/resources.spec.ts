@@ -56,7 +56,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
     await expect(docsNav(page).getByRole("link")).toHaveText([
       "Supabase",
       "Slack and team chat",
-      "Google Calendar",
+      "Calendar feeds",
       "REST API",
       "Webhooks",
     ]);

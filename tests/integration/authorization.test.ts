@@ -43,6 +43,7 @@ import * as team from "~/routes/app/team";
 import * as teamCalendar from "~/routes/app/team-calendar";
 import * as teamCalendarDay from "~/routes/app/team-calendar-day";
 import * as teamCalendarEvent from "~/routes/app/team-calendar-event";
+import * as teamCalendarImport from "~/routes/app/team-calendar-import";
 import * as teamCalendarNew from "~/routes/app/team-calendar-new";
 import * as templatePage from "~/routes/app/template";
 import * as templateUse from "~/routes/app/template-use";
@@ -117,6 +118,7 @@ const COVERED = new Set([
   "routes/app/team-calendar-day.tsx",
   "routes/app/team-calendar-new.tsx",
   "routes/app/team-calendar-event.tsx",
+  "routes/app/team-calendar-import.tsx",
   // The assistant: conversations are their user's alone (tests/integration/assistant.test.ts).
   "routes/app/assistant.tsx",
   "routes/app/assistant-stream.ts",
@@ -131,7 +133,17 @@ const policyOf = (route: string, intent: string) => INTENT_MAPS[route]![intent]!
 const PROJECT_ALL = intentsOf("routes/app/project");
 /** The Chat view's writes: every member may post, so these are swept on their own. */
 const CHAT_INTENTS = PROJECT_ALL.filter((intent) => policyOf("routes/app/project", intent).startsWith("message."));
-const PROJECT_INTENTS = PROJECT_ALL.filter((intent) => !CHAT_INTENTS.includes(intent));
+/**
+ * The member's own calendar feed of the project: every member who sees it may make one, an
+ * archived project's too (reading it in a calendar app changes nothing), so these are swept
+ * on their own: not found for outsiders and for a deleted project.
+ */
+const FEED_INTENTS = PROJECT_ALL.filter((intent) => policyOf("routes/app/project", intent) === "calendar_feed.manage");
+const PROJECT_INTENTS = PROJECT_ALL.filter(
+  (intent) => !CHAT_INTENTS.includes(intent) && !FEED_INTENTS.includes(intent),
+);
+/** Importing an .ics file into a workspace's calendar: its editors only. */
+const IMPORT_INTENTS = intentsOf("routes/app/team-calendar-import");
 const TASK_INTENTS = intentsOf("routes/app/task");
 /** Following is the member's own subscription: viewers follow too (see the viewer's test). */
 const FOLLOW_INTENTS = TASK_INTENTS.filter((intent) => policyOf("routes/app/task", intent) === "task.follow");
@@ -152,6 +164,16 @@ const API_TOKEN_INTENTS = ["create-api-token", "revoke-api-token"];
 const templateFields = { name: "Hacked", description: "", category: "General", startDate: "2026-05-01" };
 
 const OWNER_PUSH_ENDPOINT = "https://push.example.com/send/owner-browser";
+
+/** A valid one-event calendar file, so only the permission can refuse an import. */
+const icsFile = () =>
+  new File(
+    [
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nBEGIN:VEVENT\r\nUID:planted@example.com\r\nSUMMARY:Planted\r\nDTSTART:20270218T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+    ],
+    "planted.ics",
+    { type: "text/calendar" },
+  );
 
 describe.each(engines)("authorization on %s", (engine) => {
   let database: TestDatabase;
@@ -415,6 +437,12 @@ describe.each(engines)("authorization on %s", (engine) => {
         }),
       );
     }
+    for (const intent of FEED_INTENTS) {
+      await record(
+        `POST project intent=${intent}`,
+        callAction(project.action, { ...as, path: `/app/project/${projectId}`, params: p, form: { intent } }),
+      );
+    }
     const t = { projectId, taskId };
     await record(
       "GET task",
@@ -586,6 +614,16 @@ describe.each(engines)("authorization on %s", (engine) => {
         }),
       );
     }
+    for (const intent of IMPORT_INTENTS) {
+      await record(
+        `POST import intent=${intent} into their workspace`,
+        callAction(teamCalendarImport.action, {
+          ...as,
+          path: "/app/calendar/import",
+          form: { intent, workspaceId: owner.workspaceId, file: icsFile() },
+        }),
+      );
+    }
     await record(
       "POST new event in their workspace",
       callAction(teamCalendarNew.action, {
@@ -705,6 +743,10 @@ describe.each(engines)("authorization on %s", (engine) => {
         params: { date: "2027-02-18" },
       }),
       await callLoader(teamCalendarNew.loader, { ...as, path: `/app/calendar/new?workspace=${owner.workspaceId}` }),
+      await callLoader(teamCalendarImport.loader, {
+        ...as,
+        path: `/app/calendar/import?workspace=${owner.workspaceId}`,
+      }),
       await callLoader(templatesPage.loader, { ...as, path: "/app/templates?q=Secret" }),
       await callLoader(templatesPage.loader, { ...as, path: "/app/templates?mine=1" }),
     ];
@@ -716,7 +758,9 @@ describe.each(engines)("authorization on %s", (engine) => {
       expect(JSON.stringify(outcome.data)).not.toContain(templateId);
     }
     // The calendar's filter falls back to the outsider's own workspaces without echoing theirs.
-    for (const outcome of leaks.slice(1, 4)) expect(JSON.stringify(outcome.data)).not.toContain(owner.workspaceId);
+    for (const outcome of [...leaks.slice(1, 4), leaks[4]!]) {
+      expect(JSON.stringify(outcome.data)).not.toContain(owner.workspaceId);
+    }
     // Search (whose highlights split the names) finds nothing of theirs, by word or by key, of any type.
     for (const query of ["q=Secret", "q=Secret&palette=1", "q=Secret&type=comments", `q=${taskKey}`]) {
       const outcome = await callLoader(search.loader, { ...as, path: `/app/search?${query}` });
@@ -805,6 +849,13 @@ describe.each(engines)("authorization on %s", (engine) => {
         path: "/app/calendar/new",
         form: { intent: "create-event", ...eventFields() },
       }),
+      ...IMPORT_INTENTS.map((intent) =>
+        callAction(teamCalendarImport.action, {
+          ...as,
+          path: "/app/calendar/import",
+          form: { intent, workspaceId: owner.workspaceId, file: icsFile() },
+        }),
+      ),
       ...EVENT_INTENTS.map((intent) =>
         callAction(teamCalendarEvent.action, {
           ...as,
@@ -1012,6 +1063,12 @@ describe.each(engines)("authorization on %s", (engine) => {
           params: p,
           form: { intent, body: "Revived", messageId: deletedMessageId },
         }),
+      );
+    }
+    for (const intent of FEED_INTENTS) {
+      await record(
+        `POST intent=${intent}`,
+        callAction(project.action, { ...as, path: `/app/project/${deletedId}`, params: p, form: { intent } }),
       );
     }
     for (const starred of ["true", "false"]) {

@@ -11,6 +11,8 @@ import "../assistant/service";
 import "../assistant/settings";
 import "../auth-service/session-list";
 import "../calendar/events";
+import "../calendar/feeds";
+import "../calendar/import";
 import "../chat-channels/channels";
 import "../chat/messages";
 import "../notifications/notifications";

@@ -742,6 +742,11 @@ export const calendarEvents = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     timeZone: text("time_zone").notNull().default("UTC"),
+    /**
+     * The `UID` of the iCalendar event it was imported from (an `.ics` file), so importing the
+     * same file again finds it instead of adding it twice; null for events made in Plotline.
+     */
+    externalUid: text("external_uid"),
     createdBy: uuid("created_by"),
     updatedBy: uuid("updated_by"),
     createdAt: createdAt(),
@@ -749,6 +754,9 @@ export const calendarEvents = pgTable(
   },
   (t) => [
     uniqueIndex("calendar_events_public_id_idx").on(t.publicId),
+    uniqueIndex("calendar_events_external_uid_idx")
+      .on(t.workspaceId, t.externalUid)
+      .where(sql`${t.externalUid} is not null`),
     index("calendar_events_workspace_idx").on(t.workspaceId, t.startsAt),
     index("calendar_events_project_idx").on(t.projectId),
     check("calendar_events_ends_after_start", sql`${t.endsAt} >= ${t.startsAt}`),
@@ -951,5 +959,41 @@ export const chatDeliveries = pgTable(
     uniqueIndex("chat_deliveries_public_id_idx").on(t.publicId),
     index("chat_deliveries_channel_idx").on(t.channelId, t.createdAt),
     index("chat_deliveries_message_idx").on(t.channelId, t.messageKey),
+  ],
+);
+
+/**
+ * Secret iCalendar feeds (`/calendar/feed/<token>.ics`): a member's own (the tasks assigned to
+ * them and the events they attend or created, across their workspaces; `project_id` null) or
+ * their own feed of one project (its dated tasks and its events). Only the SHA-256 of the
+ * token is kept. The token is an HMAC of the row's public id and `salt` under a key derived
+ * from the server's session secret, so the server can show its owner the URL again while the
+ * database alone cannot make it. Regenerating draws a new salt; revoking deletes the row. A
+ * feed answers only while its owner may still see what it shows (read on every request).
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    /** The project's feed; null: the member's own feed. */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    salt: text("salt").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** When a calendar app last fetched it (written at most once an hour). */
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("calendar_feeds_public_id_idx").on(t.publicId),
+    uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash),
+    uniqueIndex("calendar_feeds_user_idx")
+      .on(t.userId)
+      .where(sql`${t.projectId} is null`),
+    uniqueIndex("calendar_feeds_user_project_idx")
+      .on(t.userId, t.projectId)
+      .where(sql`${t.projectId} is not null`),
   ],
 );

@@ -145,6 +145,17 @@ export const EVENT_CATALOG = {
     timeZone: text,
     attendeeIds: ids,
   }),
+  // An .ics file imported into the team calendar: one row for the file, its events by id.
+  "event.imported": event("calendar_import", {
+    file: text,
+    created: z.number(),
+    skipped: z.number(),
+    eventIds: ids,
+  }),
+  // Secret calendar feeds (a member's own, or their own of a project): never the token.
+  "calendar_feed.created": event("calendar_feed", { project: text.optional() }),
+  "calendar_feed.regenerated": event("calendar_feed", { project: text.optional() }),
+  "calendar_feed.revoked": event("calendar_feed", { project: text.optional() }),
   // Templates
   "template.created": event("template", { name: text, tasks: z.number(), project: text }),
   "template.updated": event("template", { name: text, changes: namedChanges }),

@@ -47,6 +47,7 @@ export const ACTIONS = [
   "assistant.manage",
   "webhook.manage",
   "chat_channel.manage",
+  "calendar_feed.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -110,6 +111,9 @@ const RULES: Record<Action, readonly Role[]> = {
   "webhook.manage": MANAGERS,
   // A chat channel posts a project's news where people outside Plotline may read it.
   "chat_channel.manage": MANAGERS,
+  // A project's calendar feed is its member's own secret URL to what they may read anyway:
+  // whoever sees the project makes, renews and revokes their own (docs/ARCHITECTURE.md).
+  "calendar_feed.manage": EVERYONE,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -152,6 +156,7 @@ const REFUSALS: Record<Action, string> = {
   "assistant.manage": "Only workspace owners and admins can turn the AI assistant on or off.",
   "webhook.manage": "Only workspace owners and admins can manage webhooks.",
   "chat_channel.manage": "Only workspace owners and admins can manage chat channels.",
+  "calendar_feed.manage": "You are not a member of this project's workspace.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */
@@ -190,6 +195,8 @@ const WHILE_ARCHIVED: ReadonlySet<Action> = new Set([
   "task.read",
   "task.archive",
   "task.delete",
+  // Reading an archived project's dates in a calendar app changes nothing of it.
+  "calendar_feed.manage",
 ]);
 
 /** Inside an archived container (a task of an archived project), reading is all that is left. */
@@ -235,6 +242,7 @@ const GONE_SUBJECT: Record<string, string> = {
   template: "Template",
   event: "Event",
   assistant: "Conversation",
+  calendar_feed: "Project",
 };
 
 /** Whether the role may do `action` to the entity in its current state. */

@@ -44,6 +44,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "event.update",
     "event.delete",
     "assistant.use",
+    "calendar_feed.manage",
   ],
   viewer: [
     "workspace.read",
@@ -54,6 +55,8 @@ const EXPECTED: Record<Role, Action[]> = {
     "task.follow",
     ...TALK,
     "assistant.use",
+    // Their own secret feed of a project they read.
+    "calendar_feed.manage",
   ],
 };
 

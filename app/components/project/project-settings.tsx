@@ -9,6 +9,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ConfirmByNameForm } from "~/components/forms/confirm-by-name-form";
 import { FormErrors, FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
+import { CalendarFeedControls } from "~/components/settings/calendar-feed";
 import { PROJECT_COLOR_NAMES, PROJECT_COLORS } from "~/utils/projects";
 import { deleteProjectSchema, projectSettingsSchema } from "~/validation/project-fields";
 import { CoverForm } from "./cover-form";
@@ -49,6 +50,14 @@ export function ProjectSettings({
         </SectionCard>
       ) : null}
       {data.statuses ? <StatusSettings statuses={data.statuses} refused={statusRefusal} /> : null}
+      {data.calendarFeed ? (
+        <SectionCard title="Calendar feed" id="settings-calendar-feed">
+          <CalendarFeedControls
+            feed={data.calendarFeed}
+            what={`${project.name}'s tasks with due dates and its team events`}
+          />
+        </SectionCard>
+      ) : null}
       {data.canSaveTemplate ? (
         <SectionCard title="Save as template" id="settings-save-template">
           <Typography color="textSecondary" sx={{ mb: 2 }}>

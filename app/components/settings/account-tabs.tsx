@@ -9,8 +9,10 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 
 import { AiSettingsSection, type AiSettings } from "./ai-settings";
+import type { CalendarFeedView } from "~/.server/calendar/feeds";
 import { ApiTokensSection, type ApiTokenSettings, type CreatedApiToken } from "./api-tokens";
 import { IntegrationsOverview } from "./integrations-overview";
+import { CalendarFeedControls } from "./calendar-feed";
 import { TabHeading } from "./settings-tabs";
 import type { WorkspaceIntegrations } from "~/.server/integrations/overview";
 
@@ -66,21 +68,20 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
   );
 }
 
-const INTEGRATIONS = [
-  { name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." },
-  { name: "Google Calendar", text: "See task due dates and team events in your calendar." },
-];
+const INTEGRATIONS = [{ name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." }];
 
-/** The workspaces' integrations and their state, the assistant's settings, the member's API tokens. */
+/** The workspaces' integrations and their state, the assistant's settings, the member's calendar feed and API tokens. */
 export function IntegrationsTab({
   overview,
   ai,
+  calendarFeed,
   apiTokens,
   createdToken,
   createTokenResult,
 }: {
   overview: WorkspaceIntegrations[];
   ai: AiSettings;
+  calendarFeed: CalendarFeedView;
   apiTokens: ApiTokenSettings;
   createdToken?: CreatedApiToken;
   createTokenResult?: SubmissionResult<string[]>;
@@ -90,6 +91,20 @@ export function IntegrationsTab({
       <TabHeading>Integrations</TabHeading>
       <IntegrationsOverview workspaces={overview} />
       <AiSettingsSection ai={ai} />
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="calendar-feed"
+        sx={{ p: { xs: 2, sm: 3 }, mb: 3, minWidth: 0 }}
+      >
+        <Typography id="calendar-feed" component="h3" variant="h6" sx={{ mb: 1 }}>
+          Calendar feed
+        </Typography>
+        <CalendarFeedControls
+          feed={calendarFeed}
+          what="the tasks assigned to you and the team events you attend, from all your workspaces"
+        />
+      </Paper>
       <ApiTokensSection settings={apiTokens} created={createdToken} lastResult={createTokenResult} />
       <Typography color="textSecondary" sx={{ mb: 2 }}>
         On their way:

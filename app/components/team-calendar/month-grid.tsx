@@ -72,6 +72,14 @@ export function TeamCalendarGrid({
             Add Event
           </Link>
         ) : null}
+        {calendar.canCreate ? (
+          <Link
+            className="pl-tc-button"
+            to={`/app/calendar/import${calendar.workspace ? `?workspace=${calendar.workspace}` : ""}`}
+          >
+            Import .ics
+          </Link>
+        ) : null}
         <nav className="pl-tc-nav" aria-label="Months">
           {calendar.previous ? <Link to={monthHref(calendar.previous, filters)}>Previous</Link> : null}
           <Link to={monthHref(null, filters)}>Today</Link>

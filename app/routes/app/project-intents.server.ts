@@ -2,7 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 
+import {
+  createCalendarFeedCommand,
+  regenerateCalendarFeedCommand,
+  revokeCalendarFeedCommand,
+} from "~/.server/calendar/feeds";
 import { deleteMessageCommand, editMessageCommand, postMessageCommand } from "~/.server/chat/messages";
+import type { Command } from "~/.server/commands/command";
 import { fetcherRefusal, formInput, intent, type IntentContext } from "~/.server/http/intents";
 import { todayFor } from "~/.server/http/viewer";
 import { assertProjectPermission } from "~/.server/projects/access";
@@ -445,6 +451,26 @@ const deleteProject = intent({
     ),
 });
 
+/**
+ * The member's own calendar feed of the project (app/.server/calendar/feeds.ts): every member
+ * who sees the project may make one; its URL is shown in the project's Settings.
+ */
+const calendarFeed = <Output>(
+  command: Command<{ projectId: string | null }, Output>,
+  title: string,
+  description: string,
+) =>
+  intent({
+    command,
+    parse: (context) => ({ ok: true, input: { projectId: projectIdOf(context) } }),
+    done: (_feed, context) =>
+      redirectWithToast(
+        `${here(context, "settings")}#settings-calendar-feed`,
+        { title, description, variant: "success" },
+        context.request,
+      ),
+  });
+
 export const projectIntents = {
   "create-task": createTask,
   "add-child": addChild,
@@ -464,6 +490,21 @@ export const projectIntents = {
   archive: archive(true),
   unarchive: archive(false),
   delete: deleteProject,
+  "create-calendar-feed": calendarFeed(
+    createCalendarFeedCommand,
+    "Calendar feed ready",
+    "Copy its URL into your calendar app to subscribe.",
+  ),
+  "regenerate-calendar-feed": calendarFeed(
+    regenerateCalendarFeedCommand,
+    "New feed URL",
+    "The old one no longer works: subscribe your calendar app to this one.",
+  ),
+  "revoke-calendar-feed": calendarFeed(
+    revokeCalendarFeedCommand,
+    "Calendar feed turned off",
+    "Its URL no longer works.",
+  ),
 };
 
 export const projectFallback = (context: IntentContext) => redirect(here(context, "list"));

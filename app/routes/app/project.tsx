@@ -4,6 +4,7 @@ import Typography from "@mui/material/Typography";
 import { Suspense } from "react";
 import { Form, Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 
+import { calendarFeedOf } from "~/.server/calendar/feeds";
 import { chatPage } from "~/.server/chat/queries";
 
 import { load, pageParam, requireActor } from "~/.server/http/respond";
@@ -97,7 +98,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const quickAdds = (view === "list" || view === "board") && permissions["task.create"];
   // Read before the views: a real-time change after it is one these reads may not show yet.
   const liveFrom = lastDeliveredSequence();
-  const [activity, members, board, list, statuses, chat, calendar, mindMap, vocabulary, editorOptions] =
+  const [activity, members, board, list, statuses, chat, calendar, mindMap, vocabulary, editorOptions, calendarFeed] =
     await Promise.all([
       view === "activity" ? activityLog(project.id, workspace.id, url) : null,
       view === "sharing" ? membersOf(workspace.id) : null,
@@ -110,6 +111,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The quick add's preview of `@sam #bug` (the action reads them again).
       quickAdds ? quickAddVocabulary(workspace.id) : null,
       view === "board" && permissions["task.update"] ? boardOptions(project, permissions["label.manage"]) : null,
+      // The member's own feed of the project (its URL shown to them alone).
+      view === "settings" && permissions["calendar_feed.manage"] ? calendarFeedOf(user.id, project) : null,
     ]);
   return {
     project: {
@@ -135,6 +138,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     editorOptions,
     chat: chat && { ...chat, before: messageParam(url, "before"), editing: messageParam(url, "edit") },
     calendar,
+    calendarFeed,
     mindMap,
     list,
     today,

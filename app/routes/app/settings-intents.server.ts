@@ -5,6 +5,11 @@ import { createApiTokenCommand, revokeApiTokenCommand } from "~/.server/api-toke
 import { testAssistantConnection } from "~/.server/assistant/connection";
 import { setWorkspaceAssistantCommand } from "~/.server/assistant/settings";
 import { isCurrentPassword, revokeSessionCommand } from "~/.server/auth-service/session-list";
+import {
+  createCalendarFeedCommand,
+  regenerateCalendarFeedCommand,
+  revokeCalendarFeedCommand,
+} from "~/.server/calendar/feeds";
 import { supabaseFor } from "~/.server/auth/session";
 import { execute } from "~/.server/commands/command";
 import { env } from "~/.server/env";
@@ -265,6 +270,40 @@ const revokeApiToken = intent({
     }),
 });
 
+/**
+ * The member's own calendar feed: made, given a new address, or turned off; back to the
+ * Integrations tab, where the URL is shown (it is never put in a toast or a URL).
+ */
+const toFeed = (context: IntentContext, title: string, description: string) =>
+  redirectWithToast(
+    "/app/settings?tab=integrations#calendar-feed",
+    { title, description, variant: "success" },
+    context.request,
+  );
+const ownFeed = () => ({ ok: true as const, input: { projectId: null } });
+
+const createCalendarFeed = intent({
+  command: createCalendarFeedCommand,
+  parse: ownFeed,
+  refused: reason,
+  done: (_made, context) => toFeed(context, "Calendar feed ready", "Copy its URL into your calendar app to subscribe."),
+});
+
+const regenerateCalendarFeed = intent({
+  command: regenerateCalendarFeedCommand,
+  parse: ownFeed,
+  refused: reason,
+  done: (_made, context) =>
+    toFeed(context, "New feed URL", "The old one no longer works: subscribe your calendar app to this one."),
+});
+
+const revokeCalendarFeed = intent({
+  command: revokeCalendarFeedCommand,
+  parse: ownFeed,
+  refused: reason,
+  done: (_made, context) => toFeed(context, "Calendar feed turned off", "Its URL no longer works."),
+});
+
 /** Ends every session of the account at the auth service: nothing of Plotline's changes. */
 const signOutEverywhere = intent({
   command: null,
@@ -290,6 +329,9 @@ export const settingsIntents = {
   "ai-workspace": aiWorkspace,
   "create-api-token": createApiToken,
   "revoke-api-token": revokeApiToken,
+  "create-calendar-feed": createCalendarFeed,
+  "regenerate-calendar-feed": regenerateCalendarFeed,
+  "revoke-calendar-feed": revokeCalendarFeed,
   "sign-out-everywhere": signOutEverywhere,
 };
 

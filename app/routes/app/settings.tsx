@@ -3,6 +3,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 
 import { listApiTokens } from "~/.server/api-tokens/tokens";
+import { calendarFeedOf } from "~/.server/calendar/feeds";
 import { listSessions, sessionIdOf } from "~/.server/auth-service/session-list";
 import { assistantWorkspaces, engineInfo } from "~/.server/assistant/settings";
 import { supabaseFor } from "~/.server/auth/session";
@@ -49,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ai: tab === "integrations" ? { engine: engineInfo(), workspaces: await assistantWorkspaces(user.id) } : null,
     apiTokens: tab === "integrations" ? await apiTokenSettings(user.id) : null,
     integrations: tab === "integrations" ? await integrationOverview(user.id) : null,
+    calendarFeed: tab === "integrations" ? await calendarFeedOf(user.id, null) : null,
     push: pushSetup(),
   };
 }
@@ -98,10 +100,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {tab === "appearance" ? <AppearanceTab settings={settings} /> : null}
         {tab === "security" ? <SecurityTab sessions={loaderData.sessions} lastResult={result("password")} /> : null}
         {tab === "billing" && loaderData.usage ? <BillingTab usage={loaderData.usage} /> : null}
-        {tab === "integrations" && loaderData.ai && loaderData.apiTokens && loaderData.integrations ? (
+        {tab === "integrations" &&
+        loaderData.ai &&
+        loaderData.apiTokens &&
+        loaderData.integrations &&
+        loaderData.calendarFeed ? (
           <IntegrationsTab
             overview={loaderData.integrations}
             ai={loaderData.ai}
+            calendarFeed={loaderData.calendarFeed}
             apiTokens={loaderData.apiTokens}
             createdToken={actionData && "created" in actionData ? (actionData.created as CreatedApiToken) : undefined}
             createTokenResult={result("create-api-token")}
