@@ -1,14 +1,21 @@
 import { describe, expect, it, vi } from "vitest";
 
+import { createRequestContext } from "../request-context";
 import { checkRequestBody, urlHasNul } from "./form-body";
 
 const BASE = "http://localhost";
 
 /** "passed" when the middleware let the request through, else the status it refused with. */
-async function outcome(request: Request) {
+const contextWith = (streamedForm?: FormData) =>
+  createRequestContext({ requestId: "test", clientIp: null, streamedForm });
+
+async function outcome(request: Request, streamedForm?: FormData) {
   const next = vi.fn(async () => new Response("ok"));
   try {
-    await checkRequestBody({ request, params: {}, context: {} as never, unstable_pattern: "" } as never, next);
+    await checkRequestBody(
+      { request, params: {}, context: contextWith(streamedForm), unstable_pattern: "" } as never,
+      next,
+    );
     return next.mock.calls.length === 1 ? "passed" : "stopped";
   } catch (thrown) {
     return (thrown as { init?: ResponseInit }).init?.status;
@@ -17,7 +24,7 @@ async function outcome(request: Request) {
 
 async function refusal(request: Request) {
   try {
-    await checkRequestBody({ request, params: {}, context: {} as never, unstable_pattern: "" } as never, vi.fn());
+    await checkRequestBody({ request, params: {}, context: contextWith(), unstable_pattern: "" } as never, vi.fn());
   } catch (thrown) {
     return thrown as { data: { title: string; message: string }; init?: ResponseInit };
   }
@@ -33,6 +40,17 @@ const truncatedMultipart = () =>
   });
 
 describe("checkRequestBody", () => {
+  it("checks an upload's form parsed as it streamed in, not its body, which was read", async () => {
+    // The body was consumed by server/streamed-uploads.ts: reading it again would fail.
+    const consumed = post("/app/project/p/task/t", null, { "Content-Type": "multipart/form-data; boundary=x" });
+    const form = new FormData();
+    form.append("intent", "attach");
+    form.append("file", new File(["\0binary"], "a.bin"));
+    expect(await outcome(consumed, form)).toBe("passed");
+    form.append("note", "a\0b");
+    expect(await outcome(consumed, form)).toBe(400);
+  });
+
   it("refuses a NUL in the path or the query with 400", async () => {
     expect(await outcome(new Request(`${BASE}/app/project/%00`))).toBe(400);
     expect(await outcome(new Request(`${BASE}/app/search?q=a%00b`))).toBe(400);
