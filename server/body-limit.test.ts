@@ -9,7 +9,7 @@ import { BODY_LIMITS, bodyKindOf } from "~/.server/http/limits";
 import { limitRequestBodies } from "./body-limit";
 
 /** A server like ours: the limit, then a handler that reads the body as React Router's adapter does. */
-const LIMITS = { form: 1000, json: 100, multipart: 5000, attachment: 20_000, other: 50 };
+const LIMITS = { form: 1000, json: 100, multipart: 5000, attachment: 20_000, import: 30_000, other: 50 };
 let server: http.Server;
 let base: string;
 const read: { bytes: number; finished: boolean }[] = [];

@@ -8,11 +8,12 @@ import busboy from "busboy";
 import type { Request, RequestHandler } from "express";
 
 import { env } from "~/.server/env";
-import { ATTACHMENT_UPLOAD_PATH, MAX_ATTACHMENT_BYTES } from "~/.server/http/limits";
+import { ATTACHMENT_UPLOAD_PATH, IMPORT_UPLOAD_PATH, MAX_ATTACHMENT_BYTES } from "~/.server/http/limits";
+import { MAX_IMPORT_BYTES } from "~/utils/imports";
 import { logger } from "~/.server/logger";
 
 /**
- * A task's attachment upload (up to 25 MB) is parsed as it streams in and its file written
+ * A task's attachment (up to 25 MB) or a file to import (50 MB) is parsed as it streams in and its file written
  * to a temporary file under DATA_DIR/uploads/tmp, never held in memory: the Fetch API's
  * `request.formData()` buffers the whole body (and the root middleware's check read it a
  * second time), so ten concurrent uploads cost a quarter of a gigabyte that the process kept.
@@ -48,13 +49,14 @@ export async function clearTmpUploads(now = Date.now()) {
 
 export function streamUploads(): RequestHandler {
   return (req, res, next) => {
-    if (!isAttachmentUpload(req)) return next();
+    const cap = fileCapOf(req);
+    if (cap === null) return next();
     const files: string[] = [];
     const cleanUp = () => void Promise.all(files.map((file) => fs.rm(file, { force: true }))).catch(() => undefined);
     // One listener more than the request path already has (logging, metrics, compression…).
     res.setMaxListeners(res.getMaxListeners() + 1);
     res.on("close", cleanUp);
-    parse(req, files).then(
+    parse(req, files, cap).then(
       (form) => {
         // Refused on the way (too large, the client went away): the answer is already out.
         if (res.headersSent || res.destroyed) return;
@@ -70,13 +72,18 @@ export function streamUploads(): RequestHandler {
   };
 }
 
-function isAttachmentUpload(req: Request) {
-  if (req.method !== "POST") return false;
+/** The file cap of an upload parsed here (a task's attachment, a file to import), or null for any other request. */
+function fileCapOf(req: Request) {
+  if (req.method !== "POST") return null;
   const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  return type === "multipart/form-data" && ATTACHMENT_UPLOAD_PATH.test(req.originalUrl.split("?")[0]!);
+  if (type !== "multipart/form-data") return null;
+  const path = req.originalUrl.split("?")[0]!;
+  if (ATTACHMENT_UPLOAD_PATH.test(path)) return MAX_ATTACHMENT_BYTES;
+  if (IMPORT_UPLOAD_PATH.test(path)) return MAX_IMPORT_BYTES;
+  return null;
 }
 
-async function parse(req: Request, files: string[]): Promise<FormData> {
+async function parse(req: Request, files: string[], cap: number): Promise<FormData> {
   const form = new FormData();
   const writes: Promise<void>[] = [];
   await fs.mkdir(tmpUploadsDir(), { recursive: true });
@@ -89,7 +96,7 @@ async function parse(req: Request, files: string[]): Promise<FormData> {
         fields: MAX_FIELDS,
         fieldSize: MAX_FIELD_BYTES,
         files: 1,
-        fileSize: MAX_ATTACHMENT_BYTES + 1,
+        fileSize: cap + 1,
         parts: MAX_FIELDS + 1,
       },
     });

@@ -278,6 +278,10 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
       return `made the API token ${name} (${data.scope === "write" ? "read & write" : "read only"})`;
     case "api_token.revoked":
       return `revoked the API token ${name}`;
+    case "project.import_started":
+      return data.dryRun ? `checked ${String(data.file)} for an import` : `started importing ${String(data.file)}`;
+    case "project.imported":
+      return `imported ${String(data.file)}: ${String(data.created)} created, ${String(data.updated)} updated`;
     case "chat_channel.created":
       return `added the chat channel ${String(data.name)} for ${String(data.project)}`;
     case "chat_channel.updated":

@@ -25,6 +25,7 @@ import { workspaceIntents } from "../../app/routes/app/workspace-intents.server"
 import { workspaceNewIntents } from "../../app/routes/app/workspace-new-intents.server";
 import { workspaceWebhooksIntents } from "../../app/routes/app/workspace-webhooks-intents.server";
 import { workspaceChatChannelsIntents } from "../../app/routes/app/workspace-chat-channels-intents.server";
+import { projectImportIntents } from "../../app/routes/app/project-import-intents.server";
 import { signUpWithRequests } from "./support/api-account";
 
 /**
@@ -100,6 +101,15 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/workspace-webhooks.tsx": {
     url: (ids) => `/app/workspaces/${ids.workspace}/webhooks`,
     intents: Object.keys(workspaceWebhooksIntents),
+  },
+  "routes/app/project-import.tsx": {
+    url: (ids) => `/app/project/${ids.project}/import`,
+    intents: Object.keys(projectImportIntents),
+  },
+  // An import id nobody has: every intent is refused as not found, never a 5xx.
+  "routes/app/project-import-run.tsx": {
+    url: (ids) => `/app/project/${ids.project}/import/${ids.task}`,
+    intents: Object.keys(projectImportIntents),
   },
   "routes/app/workspace-chat-channels.tsx": {
     url: (ids) => `/app/workspaces/${ids.workspace}/chat-channels`,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { queryRows } from "~/.server/db/client";
@@ -30,6 +30,9 @@ import * as project from "~/routes/app/project";
 import * as projectDelete from "~/routes/app/project-delete";
 import * as projectNew from "~/routes/app/project-new";
 import * as projectSaveTemplate from "~/routes/app/project-save-template";
+import * as projectImport from "~/routes/app/project-import";
+import * as projectImportRun from "~/routes/app/project-import-run";
+import * as projectExport from "~/routes/app/project-export";
 import * as assistantPage from "~/routes/app/assistant";
 import * as assistantStream from "~/routes/app/assistant-stream";
 import * as projectStar from "~/routes/app/project-star";
@@ -51,7 +54,7 @@ import * as templatesPage from "~/routes/app/templates";
 import * as workspace from "~/routes/app/workspace";
 import * as workspaceWebhooks from "~/routes/app/workspace-webhooks";
 import * as workspaceChatChannels from "~/routes/app/workspace-chat-channels";
-import { webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
+import { imports, projects, webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
 import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
 import { createWebhook } from "~/.server/webhooks/webhooks";
 import { createChatChannel } from "~/.server/chat-channels/channels";
@@ -100,6 +103,10 @@ const COVERED = new Set([
   "routes/app/workspace.tsx",
   "routes/app/workspace-webhooks.tsx",
   "routes/app/workspace-chat-channels.tsx",
+  // Import into a project (its editors; an import is its uploader's alone) and its CSV export (its readers).
+  "routes/app/project-import.tsx",
+  "routes/app/project-import-run.tsx",
+  "routes/app/project-export.ts",
   "routes/app/team.tsx",
   // The signed-in user's own settings and preferences; the ids of others it takes (API tokens,
   // workspaces to make a token for) are swept below (API_TOKEN_INTENTS).
@@ -181,6 +188,8 @@ describe.each(engines)("authorization on %s", (engine) => {
   let outsider: TestUser;
   let viewer: TestUser;
   let projectId: string;
+  /** The owner's import into the project (a finished one: no file needed). */
+  const importId = "plantedImport";
   let archivedId: string;
   let deletedId: string;
   let taskId: string;
@@ -362,6 +371,22 @@ describe.each(engines)("authorization on %s", (engine) => {
     }));
     overrideAllowPrivateTargets(undefined);
     const [endpoint] = await database.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints);
+    const [ownerProject] = await database.db
+      .select({ id: projects.id, workspaceId: projects.workspaceId })
+      .from(projects)
+      .where(eq(projects.publicId, projectId));
+    await database.db.insert(imports).values({
+      publicId: importId,
+      workspaceId: ownerProject!.workspaceId,
+      projectId: ownerProject!.id,
+      userId: owner.id,
+      kind: "csv",
+      fileName: "secret.csv",
+      sizeBytes: 10,
+      columns: ["Title"],
+      mapping: { title: 0 },
+      state: "checked",
+    });
     deliveryId = "plantedDelivery";
     await database.db.insert(webhookDeliveries).values({
       publicId: deliveryId,
@@ -555,6 +580,36 @@ describe.each(engines)("authorization on %s", (engine) => {
         }),
       );
     }
+
+    const importPath = `/app/project/${projectId}/import`;
+    await record("GET import", callLoader(projectImport.loader, { ...as, path: importPath, params: p }));
+    await record(
+      "POST import upload",
+      callAction(projectImport.action, {
+        ...as,
+        path: importPath,
+        params: p,
+        form: { intent: "upload", file: new File(["Title\nPlanted\n"], "planted.csv", { type: "text/csv" }) },
+      }),
+    );
+    const importParams = { projectId, importId };
+    await record(
+      "GET import run",
+      callLoader(projectImportRun.loader, { ...as, path: `${importPath}/${importId}`, params: importParams }),
+    );
+    await record(
+      "POST import start",
+      callAction(projectImportRun.action, {
+        ...as,
+        path: `${importPath}/${importId}`,
+        params: importParams,
+        form: { intent: "start", title: "0", dryRun: "true" },
+      }),
+    );
+    await record(
+      "GET export",
+      callLoader(projectExport.loader, { ...as, path: `/app/project/${projectId}/export.csv`, params: p }),
+    );
 
     const chatPath = `/app/workspaces/${owner.workspaceId}/chat-channels`;
     await record("GET chat channels", callLoader(workspaceChatChannels.loader, { ...as, path: chatPath, params: w }));
@@ -795,6 +850,20 @@ describe.each(engines)("authorization on %s", (engine) => {
     expect((await callLoader(project.loader, { ...as, path: `/app/project/${projectId}`, params: p })).status).toBe(
       200,
     );
+    // Every member exports the project; another member's import is not found, not theirs to run.
+    const exported = await callLoader(projectExport.loader, {
+      ...as,
+      path: `/app/project/${projectId}/export.csv`,
+      params: p,
+    });
+    expect(exported.status).toBe(200);
+    const started = await callAction(projectImportRun.action, {
+      ...as,
+      path: `/app/project/${projectId}/import/${importId}`,
+      params: { projectId, importId },
+      form: { intent: "start", title: "0", dryRun: "true" },
+    });
+    expect(started.status).toBe(404);
     // Every member downloads the task's files.
     const download = await callLoader(taskAttachment.loader, {
       ...as,
@@ -893,6 +962,14 @@ describe.each(engines)("authorization on %s", (engine) => {
           form: { intent, ...webhookFields() },
         }),
       ),
+      // A viewer imports nothing, and another member's import is not theirs to see or run.
+      callLoader(projectImport.loader, { ...as, path: `/app/project/${projectId}/import`, params: p }),
+      callAction(projectImport.action, {
+        ...as,
+        path: `/app/project/${projectId}/import`,
+        params: p,
+        form: { intent: "upload", file: new File(["Title\nPlanted\n"], "planted.csv", { type: "text/csv" }) },
+      }),
       // Chat channels are the managers' too.
       callLoader(workspaceChatChannels.loader, {
         ...as,

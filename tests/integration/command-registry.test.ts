@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { allCommands } from "~/.server/commands";
+import { IMPORT_JOB_COMMANDS } from "~/.server/imports/apply";
 import { PUBLIC_SITE_COMMANDS } from "~/.server/public-forms/commands";
 import { INTENT_MAPS } from "../setup/intent-maps";
 
@@ -24,6 +25,8 @@ describe("the command registry", () => {
     const reached = new Set([
       ...intents.flatMap(({ command }) => (command ? [command.name] : [])),
       ...PUBLIC_SITE_COMMANDS.map((command) => command.name),
+      // Run by the import's job, which the import page's `start` intent starts.
+      ...IMPORT_JOB_COMMANDS.map((command) => command.name),
     ]);
     const unreached = allCommands()
       .map((command) => command.name)

@@ -5,6 +5,7 @@ import { registerPushJobs } from "../push/delivery";
 import { registerTeamSubscribers } from "../team/subscribers";
 import { registerWebhooks } from "../webhooks/delivery";
 import { registerChatChannels } from "../chat-channels/delivery";
+import { registerImports } from "../imports/imports";
 
 /**
  * Every durable subscriber (job kind) and live subscriber of the app, registered once per
@@ -24,6 +25,7 @@ export function registerSubscribers() {
     registerPushJobs(),
     registerWebhooks(),
     registerChatChannels(),
+    registerImports(),
   ];
   const unregister = () => {
     unregisterAll.forEach((undo) => undo());

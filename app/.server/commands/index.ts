@@ -15,6 +15,8 @@ import "../calendar/feeds";
 import "../calendar/import";
 import "../chat-channels/channels";
 import "../chat/messages";
+import "../imports/apply";
+import "../imports/imports";
 import "../notifications/notifications";
 import "../profiles/settings";
 import "../projects/projects";

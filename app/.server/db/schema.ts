@@ -376,11 +376,16 @@ export const tasks = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdBy: uuid("created_by"),
     updatedBy: uuid("updated_by"),
+    /** Where an imported task came from (`csv:<its id>`): importing the same file again updates it. */
+    importKey: text("import_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("tasks_public_id_idx").on(t.publicId),
+    uniqueIndex("tasks_import_key_idx")
+      .on(t.projectId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
     uniqueIndex("tasks_project_number_idx").on(t.projectId, t.number),
     uniqueIndex("tasks_status_position_idx")
       .on(t.statusId, t.position)
@@ -995,5 +1000,55 @@ export const calendarFeeds = pgTable(
     uniqueIndex("calendar_feeds_user_project_idx")
       .on(t.userId, t.projectId)
       .where(sql`${t.projectId} is not null`),
+  ],
+);
+
+/**
+ * A file imported into a project (issue 33): uploaded, mapped, checked (a dry run), then run
+ * as a job with its progress here. The file is kept under DATA_DIR/uploads/imports until the
+ * import is done or a day old.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    /** `csv` (Trello's JSON comes later). */
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    /** Under DATA_DIR/uploads; null once removed. */
+    storagePath: text("storage_path"),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** The file's column names, as its first line has them. */
+    columns: text("columns").array().notNull(),
+    /** Plotline field → column index. */
+    mapping: jsonb("mapping").$type<Record<string, number>>().notNull().default({}),
+    /** uploaded → checking | running → checked | done | failed. */
+    state: text("state").notNull(),
+    dryRun: boolean("dry_run").notNull().default(false),
+    totalRows: integer("total_rows"),
+    processedRows: integer("processed_rows").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    /** What was found wrong or changed on the way, by row: `[{ row, message, level }]`. */
+    problems: jsonb("problems")
+      .$type<{ row: number; message: string; level: "error" | "warning" }[]>()
+      .notNull()
+      .default([]),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("imports_public_id_idx").on(t.publicId),
+    index("imports_project_idx").on(t.projectId, t.createdAt),
   ],
 );

@@ -113,6 +113,14 @@ export const EVENT_CATALOG = {
   "project.cover_changed": event("project", { name: text }),
   "project.cover_removed": event("project", { name: text }),
   "project.deleted": event("project", { name: text }),
+  "project.import_started": event("project", { name: text, file: text, dryRun: z.boolean() }),
+  "project.imported": event("project", {
+    name: text,
+    file: text,
+    rows: z.number(),
+    created: z.number(),
+    updated: z.number(),
+  }),
   "project.starred": event("project", { name: text }),
   "project.unstarred": event("project", { name: text }),
   // Statuses

@@ -3,6 +3,7 @@
  * `server/body-limit.ts` while the body streams in, before any parsing; the image limits by
  * `app/.server/uploads/images.ts` when an upload is decoded.
  */
+import { MAX_IMPORT_BYTES } from "~/utils/imports";
 import { MAX_ATTACHMENT_BYTES } from "~/validation/attachments";
 
 /** The largest image file an avatar or a project cover may be. */
@@ -29,6 +30,9 @@ export { MAX_ATTACHMENT_BYTES };
 export const ATTACHMENT_UPLOAD_PATH =
   /^(\/app\/project\/[^/]+\/task\/[^/.]+(\.data|\/)?|\/api\/v1\/tasks\/[^/]+\/attachments\/?)$/;
 
+/** Where a file is uploaded to be imported into a project (a CSV of up to 50 MB). */
+export const IMPORT_UPLOAD_PATH = /^\/app\/project\/[^/]+\/import(\.data|\/)?$/;
+
 /** Request body caps, by the request's Content-Type. */
 export const BODY_LIMITS = {
   /** Ordinary HTML forms: the longest field (a description) is a few thousand characters. */
@@ -39,6 +43,8 @@ export const BODY_LIMITS = {
   multipart: MAX_IMAGE_BYTES + 256 * KB,
   /** A task's attachment: one file at its own limit, plus the other fields and the framing. */
   attachment: MAX_ATTACHMENT_BYTES + 256 * KB,
+  /** A file to import into a project, plus the framing. */
+  import: MAX_IMPORT_BYTES + 256 * KB,
   /** Anything else (text/plain theme posts, unknown or missing types). */
   other: 64 * KB,
 } as const;
@@ -49,7 +55,8 @@ export type BodyKind = keyof typeof BODY_LIMITS;
 export function bodyKindOf(contentType: string | undefined, path = ""): BodyKind {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return "form";
-  if (type === "multipart/form-data") return ATTACHMENT_UPLOAD_PATH.test(path) ? "attachment" : "multipart";
+  if (type === "multipart/form-data")
+    return ATTACHMENT_UPLOAD_PATH.test(path) ? "attachment" : IMPORT_UPLOAD_PATH.test(path) ? "import" : "multipart";
   if (type === "application/json" || type.endsWith("+json")) return "json";
   return "other";
 }

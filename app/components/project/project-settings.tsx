@@ -58,6 +58,22 @@ export function ProjectSettings({
           />
         </SectionCard>
       ) : null}
+      <SectionCard title="Import and export" id="settings-import-export">
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
+          Export the tasks as a CSV file for a spreadsheet or another tool. Importing a CSV file adds its rows as tasks;
+          importing the same file again updates them instead of adding them twice.
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap" }}>
+          <Button component="a" href={`/app/project/${project.id}/export.csv`} variant="outlined" download>
+            Export CSV
+          </Button>
+          {permissions["task.create"] && !project.archived ? (
+            <Button component={Link} to={`/app/project/${project.id}/import`} variant="outlined">
+              Import CSV
+            </Button>
+          ) : null}
+        </Stack>
+      </SectionCard>
       {data.canSaveTemplate ? (
         <SectionCard title="Save as template" id="settings-save-template">
           <Typography color="textSecondary" sx={{ mb: 2 }}>
