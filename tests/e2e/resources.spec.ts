@@ -57,6 +57,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
       "Supabase",
       "Slack and team chat",
       "Calendar feeds",
+      "Import and export",
       "REST API",
       "Webhooks",
     ]);
