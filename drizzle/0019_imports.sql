@@ -10,6 +10,7 @@ CREATE TABLE "imports" (
 	"size_bytes" integer NOT NULL,
 	"columns" text[] NOT NULL,
 	"mapping" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"board" jsonb,
 	"state" text NOT NULL,
 	"dry_run" boolean DEFAULT false NOT NULL,
 	"total_rows" integer,

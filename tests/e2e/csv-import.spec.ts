@@ -18,7 +18,7 @@ test("import a CSV file through mapping and preview, then export it @nojs", asyn
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import tasks");
 
   const upload = page.getByRole("form", { name: "Upload a CSV file" });
-  await upload.getByLabel("CSV file").setInputFiles({
+  await upload.getByLabel("CSV or Trello JSON file").setInputFiles({
     name: "launch.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(

@@ -235,3 +235,105 @@ describe.each(engines)("CSV import and export on %s", (engine) => {
     await expect(importView(viewer.actor, project.id, id)).rejects.toThrow(/not found/i);
   });
 });
+
+// Once: reading the export is the costly, engine-free part; the writes are the CSV import's, tested on both.
+describe.each(engines.slice(0, 1))("Trello import on %s", (engine) => {
+  useTestDatabase(engine);
+  registerImports();
+
+  /** A board export shaped as Trello writes it, padded with `actions` up to `megabytes`. */
+  function trelloBoard(cards: number, megabytes = 0) {
+    const lists = [
+      { id: "l1", name: "To Do", closed: false },
+      { id: "l2", name: "Doing", closed: false },
+      { id: "l3", name: "Old", closed: true },
+    ];
+    const labels = [
+      { id: "b1", name: "Bug", color: "red" },
+      { id: "b2", name: "", color: "green" },
+    ];
+    const board = {
+      id: "board",
+      name: "Launch",
+      lists,
+      labels,
+      cards: Array.from({ length: cards }, (_, n) => ({
+        id: `c${n}`,
+        name: `Card ${n}`,
+        desc: n === 0 ? "The **first** card" : "",
+        idList: n === 1 ? "l3" : n % 2 ? "l2" : "l1",
+        closed: n === 2,
+        due: n === 0 ? "2026-12-24T17:00:00.000Z" : null,
+        start: null,
+        idLabels: n === 0 ? ["b1", "b2"] : [],
+        idMembers: [],
+      })),
+      checklists: [
+        {
+          id: "k1",
+          idCard: "c0",
+          name: "Todo",
+          checkItems: [
+            { name: "Buy tape", state: "complete", pos: 2 },
+            { name: "Print", state: "incomplete", pos: 1 },
+          ],
+        },
+      ],
+      actions: [
+        {
+          type: "commentCard",
+          date: "2026-11-02T10:00:00.000Z",
+          data: { text: "Looks good", card: { id: "c0" } },
+          memberCreator: { fullName: "Rui" },
+        },
+        ...Array.from({ length: Math.ceil((megabytes * 1024 * 1024) / 350) }, (_, n) => ({
+          type: "updateCard",
+          date: "2026-11-01T00:00:00.000Z",
+          data: { card: { id: `c${n % cards}` }, old: { desc: "x".repeat(250) } },
+        })),
+      ],
+      members: [{ id: "m1", fullName: "Rui", username: "rui" }],
+    };
+    return new File([JSON.stringify(board)], "trello.json", { type: "application/json" });
+  }
+
+  it("imports a 20 MB board's cards with their lists, labels, checklists and comments, once", async () => {
+    const owner = await buildUser();
+    const project = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Board" });
+    const [projectRow] = await db().select().from(projects).where(eq(projects.publicId, project.id));
+    const file = trelloBoard(2000, 20);
+    expect(file.size).toBeGreaterThan(20 * 1024 * 1024);
+    const { id } = await uploadImport(owner.actor, { projectId: project.id, file });
+    const uploaded = await importView(owner.actor, project.id, id);
+    expect(uploaded).toMatchObject({ kind: "trello", board: { lists: ["To Do", "Doing"], cards: 1999, archived: 1 } });
+    await execute(startImportCommand, principalOf(owner.actor), { importId: id, mapping: {}, dryRun: false });
+    await runDueJobs();
+    const done = await importView(owner.actor, project.id, id);
+    // Card 1 is in an archived list, card 2 archived: both skipped.
+    expect(done).toMatchObject({ state: "done", totalRows: 1998, created: 1998 });
+    expect(done.problems).toEqual([{ row: 0, message: "2 archived cards were skipped.", level: "warning" }]);
+    const first = (await db().select().from(tasks).where(eq(tasks.projectId, projectRow!.id))).find(
+      (task) => task.title === "Card 0",
+    )!;
+    expect(first).toMatchObject({ description: "The **first** card", dueDate: "2026-12-24", importKey: "trello:c0" });
+    const { checklistItems, comments, taskLabels } = await import("~/.server/db/schema");
+    const items = await db().select().from(checklistItems).where(eq(checklistItems.taskId, first.id));
+    expect(items.sort((a, b) => (a.position < b.position ? -1 : 1)).map((item) => [item.title, item.done])).toEqual([
+      ["Print", false],
+      ["Buy tape", true],
+    ]);
+    const said = await db().select().from(comments).where(eq(comments.taskId, first.id));
+    expect(said.map((comment) => comment.body)).toEqual(["*From Trello, by Rui on 2026-11-02:*\n\nLooks good"]);
+    expect(await db().select().from(taskLabels).where(eq(taskLabels.taskId, first.id))).toHaveLength(2);
+
+    const again = await uploadImport(owner.actor, { projectId: project.id, file });
+    await execute(startImportCommand, principalOf(owner.actor), { importId: again.id, mapping: {}, dryRun: false });
+    await runDueJobs();
+    expect(await importView(owner.actor, project.id, again.id)).toMatchObject({ created: 0, unchanged: 1998 });
+    // JSON that is not a board is refused at the upload, beside the file field.
+    await expect(
+      uploadImport(owner.actor, { projectId: project.id, file: new File(['{"hello": 1}'], "x.json") }),
+    ).rejects.toThrow(/not a Trello board/);
+    expect(await db().select().from(comments).where(eq(comments.taskId, first.id))).toHaveLength(1);
+  });
+});

@@ -1030,6 +1030,8 @@ export const imports = pgTable(
     columns: text("columns").array().notNull(),
     /** Plotline field → column index. */
     mapping: jsonb("mapping").$type<Record<string, number>>().notNull().default({}),
+    /** A Trello board's open lists and its cards, read once at upload for the page. */
+    board: jsonb("board").$type<{ lists: string[]; cards: number; archived: number }>(),
     /** uploaded → checking | running → checked | done | failed. */
     state: text("state").notNull(),
     dryRun: boolean("dry_run").notNull().default(false),

@@ -7,6 +7,8 @@ import { defineCommand } from "../commands/command";
 import { asMember } from "../commands/principal";
 import type { Transaction } from "../db/client";
 import {
+  checklistItems,
+  comments,
   imports,
   labels,
   profiles,
@@ -22,6 +24,7 @@ import { NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { authorize } from "../policies";
 import { positionsAtEnd } from "../tasks/positions";
+import { generateNKeysBetween } from "fractional-indexing";
 import { colorForName } from "~/utils/projects";
 import type { ImportRow } from "./csv";
 
@@ -49,11 +52,17 @@ const rowSchema = z.object({
   dueDate: z.string().nullable().optional(),
   estimateMinutes: z.number().nullable().optional(),
   parent: z.string().nullable(),
+  checklist: z
+    .array(z.object({ title: z.string().max(200), done: z.boolean() }))
+    .max(500)
+    .optional(),
+  comments: z.array(z.string().max(21_000)).max(1000).optional(),
 });
 const input = z.object({ importId: z.string().min(1).max(40), rows: z.array(rowSchema).max(IMPORT_BATCH) });
 
 /** The key a row is known by across imports: its ID column, else its title. */
 export function importKeyOf(row: Pick<ImportRow, "id" | "title">) {
+  if (row.id?.startsWith("trello:")) return row.id;
   return row.id ? `csv:${row.id}` : `csv-title:${row.title.trim().toLowerCase()}`;
 }
 
@@ -237,6 +246,25 @@ async function createRows(
   if (tagged.length > 0) await tx.insert(taskLabels).values(tagged);
   // The importer follows what they import, as with tasks made one by one.
   await tx.insert(taskFollowers).values(values.map((task) => ({ taskId: task.id, userId })));
+  // A Trello card's checklist and comments come with it once, when its task is made.
+  const items = values.flatMap((task, index) => {
+    const checklist = rows[index]!.checklist ?? [];
+    const positions = generateNKeysBetween(null, null, checklist.length);
+    return checklist.map((item, at) => ({
+      publicId: newPublicId(),
+      taskId: task.id,
+      title: item.title,
+      done: item.done,
+      position: positions[at]!,
+    }));
+  });
+  for (let start = 0; start < items.length; start += 1000)
+    await tx.insert(checklistItems).values(items.slice(start, start + 1000));
+  const said = values.flatMap((task, index) =>
+    (rows[index]!.comments ?? []).map((body) => ({ publicId: newPublicId(), taskId: task.id, authorId: userId, body })),
+  );
+  for (let start = 0; start < said.length; start += 1000)
+    await tx.insert(comments).values(said.slice(start, start + 1000));
   return values.length;
 }
 

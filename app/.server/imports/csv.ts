@@ -25,6 +25,9 @@ export type ImportRow = {
   dueDate: string | null | undefined;
   estimateMinutes: number | null | undefined;
   parent: string | null;
+  /** A Trello card's checklist and comments: added when the task is created, never again. */
+  checklist?: { title: string; done: boolean }[];
+  comments?: string[];
 };
 export type Problem = { row: number; message: string; level: "error" | "warning" };
 export type Mapping = Partial<Record<ImportField, number>>;

@@ -25,6 +25,7 @@ import { projectForMember } from "../projects/access";
 import { IMPORT_FIELD_IDS, MAX_IMPORT_BYTES, guessMapping, type ImportField } from "~/utils/imports";
 import { IMPORT_BATCH, importKeyOf, importParentsCommand, importRowsCommand } from "./apply";
 import { checkFile, headerAndSample, rowOf, type Mapping, type Problem } from "./csv";
+import { looksLikeTrello, trelloRows, trelloSummary } from "./trello";
 
 /**
  * A CSV import into a project (issue 33), in three steps that each work without JavaScript:
@@ -80,9 +81,15 @@ export const uploadImportCommand = defineCommand({
       throw new FieldError("file", `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
     const storagePath = await keepFile(file);
     onRollback(() => fs.rm(fileOf(storagePath), { force: true }));
-    const { columns } = await headerAndSample(fileOf(storagePath), 1).catch(() => ({ columns: [] as string[] }));
-    if (columns.length === 0 || columns.every((column) => !column))
+    const trello = await looksLikeTrello(fileOf(storagePath));
+    const { columns } = trello
+      ? { columns: [] as string[] }
+      : await headerAndSample(fileOf(storagePath), 1).catch(() => ({ columns: [] as string[] }));
+    if (!trello && (columns.length === 0 || columns.every((column) => !column)))
       throw new FieldError("file", "The file has no header row: its first line should name the columns.");
+    const board = trello ? await trelloSummary(fileOf(storagePath)).catch(() => null) : null;
+    if (trello && (!board || board.lists.length + board.cards === 0))
+      throw new FieldError("file", "This JSON file is not a Trello board's export (Board menu → Export as JSON).");
     const [row] = await tx
       .insert(imports)
       .values({
@@ -90,12 +97,13 @@ export const uploadImportCommand = defineCommand({
         workspaceId: access.project.workspaceId,
         projectId: access.project.id,
         userId: actor.userId,
-        kind: "csv",
-        fileName: (file.name || "import.csv").slice(0, 200),
+        kind: trello ? "trello" : "csv",
+        fileName: (file.name || (trello ? "board.json" : "import.csv")).slice(0, 200),
         storagePath,
         sizeBytes: file.size,
         columns: columns.map((column) => column.slice(0, 100)),
-        mapping: guessMapping(columns) as Record<string, number>,
+        mapping: (trello ? {} : guessMapping(columns)) as Record<string, number>,
+        board,
         state: "uploaded",
       })
       .returning({ id: imports.publicId });
@@ -119,13 +127,14 @@ export const startImportCommand = defineCommand({
     if (job.state === "done" || !job.storagePath)
       throw new FieldError("", "This import is finished. Upload the file again to import it again.");
     const mapping: Mapping = {};
-    for (const field of IMPORT_FIELD_IDS) {
+    for (const field of job.kind === "trello" ? [] : IMPORT_FIELD_IDS) {
       const index = input.mapping[field];
       if (index === undefined || index < 0) continue;
       if (index >= job.columns.length) throw new FieldError(field, "Choose one of the file's columns.");
       mapping[field] = index;
     }
-    if (mapping.title === undefined) throw new FieldError("title", "Choose the column that holds the titles.");
+    if (job.kind !== "trello" && mapping.title === undefined)
+      throw new FieldError("title", "Choose the column that holds the titles.");
     await tx
       .update(imports)
       .set({
@@ -170,12 +179,13 @@ async function ownImport(actor: SignedIn, importId: string, handle = db()) {
 export async function importView(actor: SignedIn, projectPublicId: string, importId: string) {
   const job = await ownImport(actor, importId);
   if (job.projectPublicId !== projectPublicId) throw new NotFoundError("Import");
-  const preview =
-    job.storagePath && ["uploaded", "checked", "failed"].includes(job.state)
-      ? await previewOf(fileOf(job.storagePath), job.mapping as Mapping)
-      : null;
+  const waiting =
+    job.storagePath && ["uploaded", "checked", "failed"].includes(job.state) ? fileOf(job.storagePath) : null;
+  const preview = waiting && job.kind === "csv" ? await previewOf(waiting, job.mapping as Mapping) : null;
+  const board = waiting && job.kind === "trello" ? job.board : null;
   return {
     id: job.publicId,
+    kind: job.kind as "csv" | "trello",
     fileName: job.fileName,
     sizeBytes: job.sizeBytes,
     columns: job.columns,
@@ -191,6 +201,7 @@ export async function importView(actor: SignedIn, projectPublicId: string, impor
     problemCount: job.problems.length,
     error: job.error,
     preview,
+    board,
   };
 }
 
@@ -227,7 +238,13 @@ export async function runImport(importId: string) {
   const principal = principalOf({ userId: job.userId, ip: null });
   const set = (values: Partial<typeof imports.$inferInsert>) =>
     db().update(imports).set(values).where(eq(imports.id, job.id));
-  const { rows, problems } = await checkFile(fileOf(job.storagePath), job.mapping as Mapping);
+  const { rows, problems } =
+    job.kind === "trello"
+      ? await trelloRows(fileOf(job.storagePath)).catch(() => ({
+          rows: [],
+          problems: [{ row: 0, message: "The file is not a Trello board's JSON export.", level: "error" as const }],
+        }))
+      : await checkFile(fileOf(job.storagePath), job.mapping as Mapping);
   const errors = problems.filter((problem) => problem.level === "error");
   await set({ totalRows: rows.length, problems });
   if (errors.length > 0) {
@@ -272,6 +289,7 @@ export async function runImport(importId: string) {
 
 function failureOf(errors: Problem[]) {
   const first = errors[0]!;
+  if (first.row === 0) return `Nothing was imported. ${first.message}`;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""} below)` : "";
   return `Nothing was imported. Row ${first.row}: ${first.message}${more}`;
 }

@@ -112,6 +112,50 @@ export function ImportMapping({ job, refused }: { job: Job; refused?: ImportRefu
   );
 }
 
+/** A Trello board waiting to import: its lists (statuses to be) and cards, then Check or Import. */
+export function TrelloBoard({ job }: { job: Job }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("dryRun") : null;
+  const board = job.board!;
+  return (
+    <SectionCard title="A Trello board" id="import-board">
+      <Form method="post" aria-label="Import the board">
+        <input type="hidden" name="intent" value="start" />
+        <Typography>
+          {board.cards.toLocaleString("en")} cards in {board.lists.length} lists
+          {board.archived > 0 ? ` (${board.archived} archived cards are skipped)` : ""}. Each list becomes the status of
+          the same name (a list the project lacks goes to its first status); checklists, labels, dates and comments come
+          along.
+        </Typography>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+          Lists: {board.lists.join(", ") || "none"}.
+        </Typography>
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 2 }}>
+          <SubmitButton
+            pending={submitting === "false"}
+            pendingLabel="Starting..."
+            size="medium"
+            name="dryRun"
+            value="false"
+          >
+            Import
+          </SubmitButton>
+          <SubmitButton
+            pending={submitting === "true"}
+            pendingLabel="Starting..."
+            size="medium"
+            variant="outlined"
+            name="dryRun"
+            value="true"
+          >
+            Check every card first
+          </SubmitButton>
+        </Box>
+      </Form>
+    </SectionCard>
+  );
+}
+
 function Preview({ job }: { job: Job }) {
   const rows = job.preview ?? [];
   if (rows.length === 0) return <Typography color="textSecondary">The file has no rows under its header.</Typography>;

@@ -5,7 +5,13 @@ import { Link } from "react-router";
 import { intentAction } from "~/.server/http/intents";
 import { load, requireActor } from "~/.server/http/respond";
 import { importView } from "~/.server/imports/imports";
-import { ImportMapping, ImportProblems, ImportProgress, ImportResult } from "~/components/imports/import-steps";
+import {
+  ImportMapping,
+  ImportProblems,
+  ImportProgress,
+  ImportResult,
+  TrelloBoard,
+} from "~/components/imports/import-steps";
 import type { Route } from "./+types/project-import-run";
 import { projectImportFallback, projectImportIntents, type ImportRefused } from "./project-import-intents.server";
 
@@ -52,6 +58,7 @@ export default function ProjectImportRun({ loaderData, actionData }: Route.Compo
         <ImportProblems job={job} />
       ) : null}
       {job.preview ? <ImportMapping job={job} refused={refused} /> : null}
+      {job.board ? <TrelloBoard job={job} /> : null}
     </Box>
   );
 }

@@ -65,11 +65,11 @@ export default function ProjectImport({ loaderData, actionData }: Route.Componen
           <Box component={Link} to={`/app/project/${project.id}`} sx={{ color: "primary.main" }}>
             {project.name}
           </Box>
-          , from a CSV file: a spreadsheet, another tool&apos;s export, or this project&apos;s own{" "}
+          , from a CSV file (a spreadsheet, another tool&apos;s export, or this project&apos;s own{" "}
           <Box component="a" href={`/app/project/${project.id}/export.csv`} sx={{ color: "primary.main" }}>
             CSV export
           </Box>
-          .
+          ) or a Trello board&apos;s JSON export.
         </Typography>
       </Box>
       <SectionCard title="Choose a file" id="import-upload">
@@ -83,12 +83,18 @@ export default function ProjectImport({ loaderData, actionData }: Route.Componen
             ) : null}
             <Box>
               <Box component="label" htmlFor="import-file" sx={{ display: "block", fontWeight: 600, mb: 1 }}>
-                CSV file
+                CSV or Trello JSON file
               </Box>
-              <input id="import-file" type="file" name="file" accept=".csv,text/csv,text/plain" required />
+              <input
+                id="import-file"
+                type="file"
+                name="file"
+                accept=".csv,.json,text/csv,text/plain,application/json"
+                required
+              />
               <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                 Up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and {MAX_IMPORT_ROWS.toLocaleString("en")} rows; the first
-                line names the columns. Next you choose which column fills which field:{" "}
+                line of a CSV file names the columns. Next you choose which column fills which field:{" "}
                 {IMPORT_FIELD_IDS.map((field) => IMPORT_FIELDS[field].label.toLowerCase()).join(", ")}.
               </Typography>
             </Box>
