@@ -26,6 +26,7 @@ import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate
 import { isDirectLocalRequest } from "~/.server/http/local-request";
 import { apiRequests } from "./api-requests";
 import { limitRequestBodies } from "./body-limit";
+import { codeHostHooks } from "./code-host-hooks";
 import { measureRequests, metricsEndpoint, routePatterns } from "./metrics";
 import { rejectCrossSiteWrites } from "./origin-check";
 import { rateLimitRequests } from "./rate-limits";
@@ -166,6 +167,7 @@ app.use((req, res, next) => {
 // Counts the body as it streams into React Router's handler (or the API's): keep nothing asynchronous between the two.
 app.use(limitRequestBodies());
 app.use("/api/v1", apiRequests());
+app.use("/hooks/code", codeHostHooks());
 app.use(
   createRequestHandler({
     // A function is imported again and its route tree rebuilt on every request, which only

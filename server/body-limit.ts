@@ -47,6 +47,7 @@ const WHAT: Record<keyof typeof BODY_LIMITS, string> = {
   json: "The request is larger than we accept",
   multipart: "The upload is larger than we accept",
   attachment: "The file is larger than we accept",
+  codeHost: "The delivery is larger than we accept",
   other: "The request is larger than we accept",
 };
 
@@ -55,6 +56,7 @@ const HINT: Record<keyof typeof BODY_LIMITS, string> = {
   json: " Shorten it and try again.",
   multipart: " Choose a smaller image and try again.",
   attachment: " Choose a smaller file and try again.",
+  codeHost: "",
   other: " Shorten it and try again.",
 };
 

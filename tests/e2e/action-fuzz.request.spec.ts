@@ -23,6 +23,7 @@ import { templateUseIntents } from "../../app/routes/app/template-use-intents.se
 import { workspaceIntents } from "../../app/routes/app/workspace-intents.server";
 import { workspaceNewIntents } from "../../app/routes/app/workspace-new-intents.server";
 import { workspaceWebhooksIntents } from "../../app/routes/app/workspace-webhooks-intents.server";
+import { workspaceCodeHostsIntents } from "../../app/routes/app/workspace-code-hosts-intents.server";
 import { signUpWithRequests } from "./support/api-account";
 
 /**
@@ -98,6 +99,10 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/workspace-webhooks.tsx": {
     url: (ids) => `/app/workspaces/${ids.workspace}/webhooks`,
     intents: Object.keys(workspaceWebhooksIntents),
+  },
+  "routes/app/workspace-code-hosts.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}/code-hosts`,
+    intents: Object.keys(workspaceCodeHostsIntents),
   },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 
+import { INBOUND_COMMANDS } from "~/.server/code-hosts/receive";
 import { allCommands } from "~/.server/commands";
 import { PUBLIC_SITE_COMMANDS } from "~/.server/public-forms/commands";
 import { INTENT_MAPS } from "../setup/intent-maps";
 
 /**
  * The command registry against the pages: every command is reachable from some page's
- * intent or public form (so the authorization sweep and the action fuzz, which post every
+ * intent, public form or inbound delivery (so the authorization sweep and the action fuzz, which post every
  * intent, reach every command), and every intent names a registered command or none.
  */
 describe("the command registry", () => {
@@ -20,10 +21,11 @@ describe("the command registry", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("reaches every command from a page's intent or the public site's forms", () => {
+  it("reaches every command from a page's intent, the public site's forms or a code host's delivery", () => {
     const reached = new Set([
       ...intents.flatMap(({ command }) => (command ? [command.name] : [])),
       ...PUBLIC_SITE_COMMANDS.map((command) => command.name),
+      ...INBOUND_COMMANDS.map((command) => command.name),
     ]);
     const unreached = allCommands()
       .map((command) => command.name)

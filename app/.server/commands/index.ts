@@ -12,6 +12,8 @@ import "../assistant/settings";
 import "../auth-service/session-list";
 import "../calendar/events";
 import "../chat/messages";
+import "../code-hosts/connections";
+import "../code-hosts/receive";
 import "../notifications/notifications";
 import "../profiles/settings";
 import "../projects/projects";

@@ -29,7 +29,10 @@ export { MAX_ATTACHMENT_BYTES };
 export const ATTACHMENT_UPLOAD_PATH =
   /^(\/app\/project\/[^/]+\/task\/[^/.]+(\.data|\/)?|\/api\/v1\/tasks\/[^/]+\/attachments\/?)$/;
 
-/** Request body caps, by the request's Content-Type. */
+/** Where code hosts deliver their events (app/.server/code-hosts/inbound.ts), whatever the Content-Type. */
+export const CODE_HOST_HOOK_PATH = /^\/hooks\/code\/[^/]+\/?$/;
+
+/** Request body caps, by the request's Content-Type (and a few paths of their own). */
 export const BODY_LIMITS = {
   /** Ordinary HTML forms: the longest field (a description) is a few thousand characters. */
   form: 1 * MB,
@@ -39,6 +42,8 @@ export const BODY_LIMITS = {
   multipart: MAX_IMAGE_BYTES + 256 * KB,
   /** A task's attachment: one file at its own limit, plus the other fields and the framing. */
   attachment: MAX_ATTACHMENT_BYTES + 256 * KB,
+  /** A code host's delivery: a push of hundreds of commits is a megabyte or so of JSON. */
+  codeHost: 2 * MB,
   /** Anything else (text/plain theme posts, unknown or missing types). */
   other: 64 * KB,
 } as const;
@@ -47,6 +52,7 @@ export type BodyKind = keyof typeof BODY_LIMITS;
 
 /** Which cap applies to a body of this Content-Type, sent to this path (without its query). */
 export function bodyKindOf(contentType: string | undefined, path = ""): BodyKind {
+  if (CODE_HOST_HOOK_PATH.test(path)) return "codeHost";
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "multipart/form-data") return ATTACHMENT_UPLOAD_PATH.test(path) ? "attachment" : "multipart";

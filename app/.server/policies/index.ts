@@ -46,6 +46,7 @@ export const ACTIONS = [
   "assistant.use",
   "assistant.manage",
   "webhook.manage",
+  "code_host.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -107,6 +108,8 @@ const RULES: Record<Action, readonly Role[]> = {
   // Webhooks send the workspace's events to another system: as much a workspace setting as
   // its members.
   "webhook.manage": MANAGERS,
+  // A code host's deliveries move the workspace's tasks as the member who connected it.
+  "code_host.manage": MANAGERS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -148,6 +151,7 @@ const REFUSALS: Record<Action, string> = {
   "assistant.use": "You are not a member of this workspace.",
   "assistant.manage": "Only workspace owners and admins can turn the AI assistant on or off.",
   "webhook.manage": "Only workspace owners and admins can manage webhooks.",
+  "code_host.manage": "Only workspace owners and admins can connect code hosts.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 
 import { AiSettingsSection, type AiSettings } from "./ai-settings";
 import { ApiTokensSection, type ApiTokenSettings, type CreatedApiToken } from "./api-tokens";
+import { CodeHostsItem, type CodeHostSetup } from "./code-hosts-item";
 import { TabHeading } from "./settings-tabs";
 
 type Usage = {
@@ -66,7 +67,6 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 
 const INTEGRATIONS = [
   { name: "Slack", text: "Post project updates to a channel and create tasks from messages." },
-  { name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." },
   { name: "Google Calendar", text: "See task due dates and team events in your calendar." },
 ];
 
@@ -74,11 +74,13 @@ const INTEGRATIONS = [
 export function IntegrationsTab({
   ai,
   apiTokens,
+  codeHosts,
   createdToken,
   createTokenResult,
 }: {
   ai: AiSettings;
   apiTokens: ApiTokenSettings;
+  codeHosts: CodeHostSetup;
   createdToken?: CreatedApiToken;
   createTokenResult?: SubmissionResult<string[]>;
 }) {
@@ -92,6 +94,7 @@ export function IntegrationsTab({
         workspace&apos;s settings, Webhooks. More integrations are on their way. These are the first ones:
       </Typography>
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+        <CodeHostsItem setup={codeHosts} />
         {INTEGRATIONS.map((integration) => (
           <Box
             component="li"

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { listApiTokens } from "~/.server/api-tokens/tokens";
 import { listSessions, sessionIdOf } from "~/.server/auth-service/session-list";
 import { assistantWorkspaces, engineInfo } from "~/.server/assistant/settings";
+import { codeHostSetup } from "~/.server/code-hosts/connections";
 import { supabaseFor } from "~/.server/auth/session";
 import { env } from "~/.server/env";
 import { intentAction } from "~/.server/http/intents";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     usage: tab === "billing" ? await usageOf(user.id) : null,
     ai: tab === "integrations" ? { engine: engineInfo(), workspaces: await assistantWorkspaces(user.id) } : null,
     apiTokens: tab === "integrations" ? await apiTokenSettings(user.id) : null,
+    codeHosts: tab === "integrations" ? await codeHostSetup(user.id) : null,
     push: pushSetup(),
   };
 }
@@ -100,6 +102,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <IntegrationsTab
             ai={loaderData.ai}
             apiTokens={loaderData.apiTokens}
+            codeHosts={loaderData.codeHosts ?? []}
             createdToken={actionData && "created" in actionData ? (actionData.created as CreatedApiToken) : undefined}
             createTokenResult={result("create-api-token")}
           />
