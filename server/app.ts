@@ -167,7 +167,7 @@ app.use((req, res, next) => {
 // Counts the body as it streams into React Router's handler (or the API's): keep nothing asynchronous between the two.
 app.use(limitRequestBodies());
 app.use("/api/v1", apiRequests());
-app.use("/hooks/code", codeHostHooks());
+app.use(codeHostHooks());
 app.use(
   createRequestHandler({
     // A function is imported again and its route tree rebuilt on every request, which only

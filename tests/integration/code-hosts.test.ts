@@ -1,8 +1,11 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 import githubExamples from "@octokit/webhooks-examples";
 import { and, eq, sql } from "drizzle-orm";
+import express from "express";
 import { describe, expect, it } from "vitest";
 
 import { createConnection, deleteConnection, rotateConnectionSecret } from "~/.server/code-hosts/connections";
@@ -14,6 +17,8 @@ import { createProject } from "~/.server/projects/projects";
 import { createTask } from "~/.server/tasks/tasks";
 import { describeActivity } from "~/utils/activity-text";
 import { signedDelivery, type Host } from "../setup/code-host-deliveries";
+import { limitRequestBodies } from "../../server/body-limit";
+import { codeHostHooks } from "../../server/code-host-hooks";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser } from "../setup/factories";
 
@@ -398,7 +403,9 @@ describe.each(engines)("code hosts on %s", (engine) => {
         .from(codeHostConnections)
         .where(eq(codeHostConnections.publicId, connection.id));
       expect(row).toMatchObject({ consecutiveFailures: 2, lastDeliveryAt: null });
-      expect(row!.lastFailure).toMatch(/^Refused a delivery: its .* does not match this connection's secret\.$/);
+      expect(row!.lastFailure).toMatch(
+        /^The (signature|secret token) \(X-[\w-]+\) does not match this connection's secret\.$/,
+      );
       expect(row!.failingSince).not.toBeNull();
       // A good delivery clears it.
       expect((await deliver(host, connection.id, connection.secret, event, payload)).status).toBe(200);
@@ -492,5 +499,55 @@ describe.each(engines)("code hosts on %s", (engine) => {
     expect((await deliver("github", connection.id, rotated.secret, "ping", {})).status).toBe(200);
     await deleteConnection(owner.actor, { connectionId: connection.id });
     expect((await deliver("github", connection.id, rotated.secret, "ping", {})).status).toBe(404);
+  });
+
+  it("takes deliveries through Express: whole bodies only, a body over its cap refused once and never read", async () => {
+    const {
+      tasks: [task],
+      connection,
+    } = await team("github");
+    const app = express();
+    app.use(
+      limitRequestBodies({ form: 1000, json: 1000, multipart: 1000, attachment: 1000, codeHost: 100_000, other: 1000 }),
+    );
+    app.use(codeHostHooks());
+    app.use((_req, res) => res.status(418).end());
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const payload = githubPullRequest("opened", { title: `${task!.key} over Express` });
+      const signed = await signedDelivery("github", { secret: connection.secret, event: "pull_request", payload });
+      const taken = await fetch(`${base}/hooks/code/${connection.id}`, {
+        method: "POST",
+        headers: signed.headers,
+        body: signed.body,
+      });
+      expect(taken.status).toBe(200);
+      expect(await taken.json()).toMatchObject({ linked: [task!.key] });
+      expect((await fetch(`${base}/hooks/code/${connection.id}`)).status).toBe(405);
+      expect((await fetch(`${base}/elsewhere`)).status).toBe(418);
+      // Streamed without a length, past the cap: 413 from the counter, and the delivery is not read.
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = http.request(`${base}/hooks/code/${connection.id}`, {
+          method: "POST",
+          agent: false,
+          headers: { "Content-Type": "application/json", "X-GitHub-Event": "ping" },
+        });
+        request.on("response", (response) => resolve(response.statusCode ?? 0));
+        request.on("error", reject);
+        request.write(Buffer.alloc(60_000, 32));
+        request.write(Buffer.alloc(60_000, 32));
+        request.end();
+      });
+      expect(status).toBe(413);
+      const [row] = await db()
+        .select()
+        .from(codeHostConnections)
+        .where(eq(codeHostConnections.publicId, connection.id));
+      expect(row).toMatchObject({ consecutiveFailures: 0 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -66,11 +66,9 @@ export async function handleCodeHostDelivery(request: Request): Promise<Response
 
   const provider = PROVIDERS[connection.provider];
   if (!(await provider.verify(connection.secret, body, request.headers))) {
-    await noteDeliveryFailure(
-      connection.id,
-      `Refused a delivery: its ${signatureName(connection.provider)} does not match this connection's secret.`,
-    );
-    return refused(401, `The ${signatureName(connection.provider)} does not match this connection's secret.`);
+    const mismatch = `The ${signatureName(connection.provider)} does not match this connection's secret.`;
+    await noteDeliveryFailure(connection.id, mismatch);
+    return refused(401, mismatch);
   }
 
   const event = provider.event(request.headers).slice(0, 100);
@@ -79,7 +77,7 @@ export async function handleCodeHostDelivery(request: Request): Promise<Response
     change = provider.read(event, payloadOf(body, request.headers.get("content-type")));
   } catch (error) {
     if (!(error instanceof PayloadError)) throw error;
-    await noteDeliveryFailure(connection.id, `Refused a ${event || "delivery"}: ${error.message}`);
+    await noteDeliveryFailure(connection.id, error.message);
     return refused(400, error.message);
   }
 
@@ -104,10 +102,7 @@ export async function handleCodeHostDelivery(request: Request): Promise<Response
       { err: error, connection: connection.publicId, event },
       "a code host's delivery could not be processed",
     );
-    await noteDeliveryFailure(
-      connection.id,
-      "A delivery could not be processed: nothing of it was kept, and the host may send it again.",
-    );
+    await noteDeliveryFailure(connection.id, "A delivery could not be processed: nothing of it was kept.");
     return refused(500, "The delivery could not be processed. Nothing of it was kept: send it again.");
   }
 }

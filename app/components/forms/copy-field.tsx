@@ -17,9 +17,10 @@ const Field = styled("div")(({ theme }) => {
     gap: 4,
     minWidth: 0,
     "& label": { fontSize: 13, color: palette.text.secondary },
-    "& .pl-copy-row": { display: "flex", gap: 8, alignItems: "center", minWidth: 0 },
+    // The button goes under the field when both do not fit (a phone): the value stays readable.
+    "& .pl-copy-row": { display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", minWidth: 0 },
     "& input": {
-      flex: "1 1 auto",
+      flex: "1 1 14rem",
       minWidth: 0,
       font: "inherit",
       fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",

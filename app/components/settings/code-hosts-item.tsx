@@ -25,7 +25,8 @@ const Item = styled("li")(({ theme }) => {
     gap: 16,
     padding: 16,
     border: `1px solid ${palette.divider}`,
-    borderRadius: 16,
+    // As the list's other items (sx borderRadius 2).
+    borderRadius: Number(theme.shape.borderRadius) * 2,
     "& > div": { flexGrow: 1, minWidth: 0 },
     "& .pl-int-name": { margin: 0, fontWeight: 600 },
     "& .pl-int-text": { margin: 0, fontSize: 14, color: palette.text.secondary, overflowWrap: "anywhere" },

@@ -112,7 +112,10 @@ export default function WorkspaceCodeHostsPage({ loaderData, actionData }: Route
             {workspace.name}
           </Box>{" "}
           · Pull requests and commits that name a task&apos;s key (WEB-42) show on the task, and a merged “Fixes WEB-42”
-          moves it to Done.
+          moves it to Done.{" "}
+          <Box component={Link} to="/resources/documentation#integrations-code-hosts" sx={{ color: "primary.main" }}>
+            How it works
+          </Box>
         </Typography>
       </Box>
       {secret ? (
@@ -173,10 +176,9 @@ function ConnectionItem({ connection, url }: { connection: Connection; url: stri
       </p>
       {connection.failingSince && connection.lastFailureAt ? (
         <p className="pl-host-failure" role="status">
-          {connection.consecutiveFailures} refused or failed{" "}
-          {connection.consecutiveFailures === 1 ? "delivery" : "deliveries"} since{" "}
-          <TimeAgo at={connection.failingSince} />; the last <TimeAgo at={connection.lastFailureAt} />:{" "}
-          {connection.lastFailure}
+          Failing since <TimeAgo at={connection.failingSince} />: {connection.consecutiveFailures}{" "}
+          {connection.consecutiveFailures === 1 ? "delivery" : "deliveries"} refused or failed, the last{" "}
+          <TimeAgo at={connection.lastFailureAt} />. {connection.lastFailure}
         </p>
       ) : null}
       <p className="pl-host-line">
