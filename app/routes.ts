@@ -66,6 +66,7 @@ export default [
     route("workspaces/:workspaceId", "routes/app/workspace.tsx"),
     route("workspaces/:workspaceId/webhooks", "routes/app/workspace-webhooks.tsx"),
     route("workspaces/:workspaceId/chat-channels", "routes/app/workspace-chat-channels.tsx"),
+    route("workspaces/:workspaceId/code-hosts", "routes/app/workspace-code-hosts.tsx"),
     route("settings", "routes/app/settings.tsx"),
     route("sidebar", "routes/app/sidebar.ts"),
     route("events", "routes/app/events.ts"),

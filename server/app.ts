@@ -27,6 +27,7 @@ import { isDirectLocalRequest } from "~/.server/http/local-request";
 import { apiRequests } from "./api-requests";
 import { limitRequestBodies } from "./body-limit";
 import { clearTmpUploads, streamUploads, type StreamedForm } from "./streamed-uploads";
+import { codeHostHooks } from "./code-host-hooks";
 import { measureRequests, metricsEndpoint, routePatterns } from "./metrics";
 import { rejectCrossSiteWrites } from "./origin-check";
 import { rateLimitRequests } from "./rate-limits";
@@ -170,6 +171,7 @@ app.use(limitRequestBodies());
 // A task's attachment is parsed as it streams, its file written to disk (never whole in memory).
 app.use(streamUploads());
 app.use("/api/v1", apiRequests());
+app.use(codeHostHooks());
 app.use(
   createRequestHandler({
     // A function is imported again and its route tree rebuilt on every request, which only

@@ -9,7 +9,15 @@ import { BODY_LIMITS, bodyKindOf } from "~/.server/http/limits";
 import { limitRequestBodies } from "./body-limit";
 
 /** A server like ours: the limit, then a handler that reads the body as React Router's adapter does. */
-const LIMITS = { form: 1000, json: 100, multipart: 5000, attachment: 20_000, import: 30_000, other: 50 };
+const LIMITS = {
+  form: 1000,
+  json: 100,
+  multipart: 5000,
+  attachment: 20_000,
+  import: 30_000,
+  codeHost: 3000,
+  other: 50,
+};
 let server: http.Server;
 let base: string;
 const read: { bytes: number; finished: boolean }[] = [];
@@ -111,6 +119,20 @@ describe("the request body limit", () => {
     }
     expect(bodyKindOf(form, "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs")).toBe("form");
     expect(BODY_LIMITS.attachment).toBeGreaterThan(25 * 1024 * 1024);
+  });
+
+  it("gives a code host's delivery its own cap, whatever its Content-Type", async () => {
+    for (const type of ["application/json", form, undefined]) {
+      expect(bodyKindOf(type, "/hooks/code/Ab3dEf7hJk")).toBe("codeHost");
+    }
+    expect(bodyKindOf("application/json", "/hooks/code/Ab3dEf7hJk/more")).toBe("json");
+    expect(BODY_LIMITS.codeHost).toBe(2 * 1024 * 1024);
+    const path = "/hooks/code/Ab3dEf7hJk";
+    const type = "application/json";
+    expect(await send(path, { type, chunks: [Buffer.alloc(2500, 97)] })).toMatchObject({ body: "read 2500" });
+    expect(await send(path, { type, chunks: [Buffer.alloc(2000, 97)], contentLength: 3500 })).toMatchObject({
+      status: 413,
+    });
   });
 
   it("takes a file up to the attachment cap at the API's upload, and refuses more as problem+json", async () => {

@@ -44,6 +44,7 @@ export function routePatterns(manifest: ServerBuild["routes"]) {
   const pages = pagePatterns(manifest);
   return (path: string) => {
     if (path === "/metrics") return path;
+    if (path.startsWith("/hooks/code/")) return "/hooks/code/:connectionId";
     if (path.startsWith("/api/v1/")) {
       const endpoint = path.slice("/api/v1".length).replace(/\/$/, "");
       if (endpoint === "/openapi.json") return path;

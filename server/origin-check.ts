@@ -1,6 +1,12 @@
 import type { RequestHandler } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Paths written to by other servers that prove who they are by a signature over the body, not
+ * by a cookie (code hosts' deliveries, app/.server/code-hosts/inbound.ts): a forged
+ * cross-site post has no signature, and no session to ride.
+ */
+const SIGNED_WRITES = /^\/hooks\/code\//;
 
 /**
  * CSRF defence for every form and fetch: a browser always sends `Origin` (and
@@ -10,7 +16,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function rejectCrossSiteWrites(appUrl: () => string): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || SIGNED_WRITES.test(req.path)) return next();
     const origin = req.headers.origin;
     const site = req.headers["sec-fetch-site"];
     const ownOrigins = [appUrl(), `${req.protocol}://${req.headers.host}`];

@@ -36,7 +36,15 @@ export function createLogger(destination?: pino.DestinationStream) {
     level: config.logLevel,
     mixin: logContext,
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']", "password", "*.password"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        // A GitLab delivery's header is its connection's secret itself.
+        "req.headers['x-gitlab-token']",
+        "res.headers['set-cookie']",
+        "password",
+        "*.password",
+      ],
       censor: "[redacted]",
     },
     serializers: { err: serializeError },

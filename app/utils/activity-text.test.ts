@@ -170,6 +170,26 @@ describe("describeActivity for templates", () => {
 });
 
 describe("describeActivity through the API and for integrations", () => {
+  it("names the code host a change came from, and its links and connections", () => {
+    const via = { kind: "integration", id: "c0nnection", name: "GitLab" };
+    const link = { key: "WEB-7", title: "Ship", provider: "gitlab", kind: "pr", reference: "!4", linkTitle: "Ship it" };
+    expect(describeActivity("task.code_linked", { ...link, state: "open", via })).toBe(
+      "linked merge request !4 “Ship it” to WEB-7 Ship via GitLab",
+    );
+    expect(describeActivity("task.code_link_changed", { ...link, state: { from: "open", to: "merged" }, via })).toBe(
+      "saw merge request !4 “Ship it” on WEB-7 Ship merged via GitLab",
+    );
+    const commits = { ...link, provider: "github", kind: "commit", reference: "1a2b3c4", commits: 3 };
+    expect(describeActivity("task.code_linked", commits)).toBe("linked 3 commits to WEB-7 Ship");
+    expect(describeActivity("task.code_linked", { ...commits, commits: undefined })).toBe(
+      "linked commit 1a2b3c4 “Ship it” to WEB-7 Ship",
+    );
+    expect(describeActivity("code_host.connected", { provider: "gitea", label: "acme/web" })).toBe(
+      "connected Gitea/Forgejo (acme/web)",
+    );
+    expect(describeActivity("code_host.deleted", { provider: "github", label: "" })).toBe("disconnected GitHub");
+  });
+
   it("says a change came through an API token, and names tokens and webhooks", () => {
     const via = { kind: "token", id: "abc123", name: "CI" };
     expect(describeActivity("task.created", { key: "WEB-7", title: "Ship", via })).toBe(

@@ -94,6 +94,15 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       return `stopped following ${task}`;
     case "task.checklist_changed":
       return checklistChange(task, data);
+    case "task.code_linked":
+      return typeof data.commits === "number" && data.commits > 1
+        ? `linked ${data.commits} commits to ${task}`
+        : `linked ${codeLinkName(data)} to ${task}`;
+    case "task.code_link_changed": {
+      const state = (data.state ?? {}) as { to?: unknown };
+      const to = typeof state.to === "string" ? (LINK_STATE_WORDS[state.to] ?? state.to) : null;
+      return to ? `saw ${codeLinkName(data)} on ${task} ${to}` : `updated ${codeLinkName(data)} on ${task}`;
+    }
     case "comment.created":
       return `commented on ${task}`;
     case "comment.edited":
@@ -103,6 +112,21 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
     default:
       return null;
   }
+}
+
+const LINK_STATE_WORDS: Record<string, string> = {
+  open: "reopened",
+  draft: "turned into a draft",
+  merged: "merged",
+  closed: "closed",
+};
+
+/** "pull request #12 “Fix login”", "merge request !4 …", "commit 1a2b3c4 …". */
+function codeLinkName(data: Record<string, unknown>) {
+  const what = data.kind === "commit" ? "commit" : data.provider === "gitlab" ? "merge request" : "pull request";
+  const reference = typeof data.reference === "string" ? ` ${data.reference}` : "";
+  const title = typeof data.linkTitle === "string" && data.linkTitle ? ` “${data.linkTitle}”` : "";
+  return `${what}${reference}${title}`;
 }
 
 /** "set the parent of WEB-7 Plan the launch to WEB-3 Launch", "removed the parent WEB-3 Launch from WEB-7 …". */
@@ -164,12 +188,16 @@ function describeMessage(verb: string, data: Record<string, unknown>): string | 
 
 /**
  * What happened, in words; a change made through an API token says so ("… via API token
- * “CI”"), from the `via` the activity row keeps (issue 32).
+ * “CI”"), and one a code host's delivery made names the host ("… via GitHub"), from the
+ * `via` the activity row keeps (issues 32, 33).
  */
 export function describeActivity(verb: string, data: Record<string, unknown>): string {
   const via = data.via as { kind?: unknown; name?: unknown } | undefined;
   const sentence = describeVerb(verb, data);
-  return via?.kind === "token" && typeof via.name === "string" ? `${sentence} via API token “${via.name}”` : sentence;
+  if (typeof via?.name !== "string") return sentence;
+  if (via.kind === "token") return `${sentence} via API token “${via.name}”`;
+  if (via.kind === "integration") return `${sentence} via ${via.name}`;
+  return sentence;
 }
 
 function describeVerb(verb: string, data: Record<string, unknown>): string {
@@ -310,6 +338,12 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
       return "sent a test to a webhook";
     case "webhook.redelivered":
       return "sent a webhook delivery again";
+    case "code_host.connected":
+      return `connected ${codeHostName(data)}`;
+    case "code_host.secret_rotated":
+      return `gave the ${codeHostName(data)} connection a new secret`;
+    case "code_host.deleted":
+      return `disconnected ${codeHostName(data)}`;
     default:
       return verb.replace(/[._]/g, " ");
   }
@@ -318,6 +352,14 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
 /** "their calendar feed", "their calendar feed of Website": a feed is its maker's own. */
 function feedOf(data: Record<string, unknown>) {
   return typeof data.project === "string" ? `their calendar feed of ${data.project}` : "their calendar feed";
+}
+
+const CODE_HOST_NAMES: Record<string, string> = { github: "GitHub", gitlab: "GitLab", gitea: "Gitea/Forgejo" };
+
+/** "GitHub (acme/web)". */
+function codeHostName(data: Record<string, unknown>) {
+  const host = CODE_HOST_NAMES[String(data.provider)] ?? "a code host";
+  return typeof data.label === "string" && data.label ? `${host} (${data.label})` : host;
 }
 
 const CATEGORY_NAMES: Record<string, string> = { not_started: "Not started", active: "Active", done: "Done" };

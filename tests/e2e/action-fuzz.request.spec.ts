@@ -26,6 +26,7 @@ import { workspaceNewIntents } from "../../app/routes/app/workspace-new-intents.
 import { workspaceWebhooksIntents } from "../../app/routes/app/workspace-webhooks-intents.server";
 import { workspaceChatChannelsIntents } from "../../app/routes/app/workspace-chat-channels-intents.server";
 import { projectImportIntents } from "../../app/routes/app/project-import-intents.server";
+import { workspaceCodeHostsIntents } from "../../app/routes/app/workspace-code-hosts-intents.server";
 import { signUpWithRequests } from "./support/api-account";
 
 /**
@@ -114,6 +115,10 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/workspace-chat-channels.tsx": {
     url: (ids) => `/app/workspaces/${ids.workspace}/chat-channels`,
     intents: Object.keys(workspaceChatChannelsIntents),
+  },
+  "routes/app/workspace-code-hosts.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}/code-hosts`,
+    intents: Object.keys(workspaceCodeHostsIntents),
   },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",

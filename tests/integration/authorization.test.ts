@@ -55,6 +55,8 @@ import * as workspace from "~/routes/app/workspace";
 import * as workspaceWebhooks from "~/routes/app/workspace-webhooks";
 import * as workspaceChatChannels from "~/routes/app/workspace-chat-channels";
 import { imports, projects, webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
+import * as workspaceCodeHosts from "~/routes/app/workspace-code-hosts";
+import { createConnection } from "~/.server/code-hosts/connections";
 import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
 import { createWebhook } from "~/.server/webhooks/webhooks";
 import { createChatChannel } from "~/.server/chat-channels/channels";
@@ -107,6 +109,7 @@ const COVERED = new Set([
   "routes/app/project-import.tsx",
   "routes/app/project-import-run.tsx",
   "routes/app/project-export.ts",
+  "routes/app/workspace-code-hosts.tsx",
   "routes/app/team.tsx",
   // The signed-in user's own settings and preferences; the ids of others it takes (API tokens,
   // workspaces to make a token for) are swept below (API_TOKEN_INTENTS).
@@ -161,6 +164,8 @@ const WORKSPACE_INTENTS = intentsOf("routes/app/workspace");
 const WEBHOOK_INTENTS = intentsOf("routes/app/workspace-webhooks");
 /** The chat channels page's writes: the workspace's owners and admins only. */
 const CHAT_CHANNEL_INTENTS = intentsOf("routes/app/workspace-chat-channels");
+/** The code hosts page's writes: the workspace's owners and admins only. */
+const CODE_HOST_INTENTS = intentsOf("routes/app/workspace-code-hosts");
 const TEAM_INTENTS = intentsOf("routes/app/team");
 /** The event page's writes: its creator's, or a workspace manager's. */
 const EVENT_INTENTS = intentsOf("routes/app/team-calendar-event");
@@ -266,6 +271,9 @@ describe.each(engines)("authorization on %s", (engine) => {
     events: "task.created",
     enabled: "false",
   });
+  /** The owner's code-host connection, and valid form fields aimed at it. */
+  let connectionId: string;
+  const codeHostFields = () => ({ provider: "github", label: "Hacked", connectionId });
   /** The owner's conversation with the assistant, and its answer proposing subtasks. */
   let conversationId: string;
   let answerId: string;
@@ -398,6 +406,11 @@ describe.each(engines)("authorization on %s", (engine) => {
       statusCode: 200,
       durationMs: 5,
     });
+    ({ id: connectionId } = await createConnection(owner.actor, {
+      workspaceId: owner.workspaceId,
+      provider: "gitlab",
+      label: "secret/repo",
+    }));
     await savePushSubscription(owner.actor, {
       endpoint: OWNER_PUSH_ENDPOINT,
       p256dh: `B${"A".repeat(86)}`,
@@ -637,6 +650,32 @@ describe.each(engines)("authorization on %s", (engine) => {
           path: `/app/workspaces/${outsider.workspaceId}/chat-channels`,
           params: { workspaceId: outsider.workspaceId },
           form: { intent, ...chatChannelFields() },
+        }),
+      );
+    }
+
+    const codeHostsPath = `/app/workspaces/${owner.workspaceId}/code-hosts`;
+    await record("GET code hosts", callLoader(workspaceCodeHosts.loader, { ...as, path: codeHostsPath, params: w }));
+    for (const intent of CODE_HOST_INTENTS) {
+      await record(
+        `POST code hosts intent=${intent}`,
+        callAction(workspaceCodeHosts.action, {
+          ...as,
+          path: codeHostsPath,
+          params: w,
+          form: { intent, ...codeHostFields() },
+        }),
+      );
+    }
+    // Their own workspace's page with the owner's connection id: not found either.
+    for (const intent of CODE_HOST_INTENTS.filter((intent) => intent !== "create-connection")) {
+      await record(
+        `POST own code hosts page intent=${intent}`,
+        callAction(workspaceCodeHosts.action, {
+          ...as,
+          path: `/app/workspaces/${outsider.workspaceId}/code-hosts`,
+          params: { workspaceId: outsider.workspaceId },
+          form: { intent, ...codeHostFields() },
         }),
       );
     }
@@ -982,6 +1021,20 @@ describe.each(engines)("authorization on %s", (engine) => {
           path: `/app/workspaces/${owner.workspaceId}/chat-channels`,
           params: { workspaceId: owner.workspaceId },
           form: { intent, ...chatChannelFields() },
+        }),
+      ),
+      // Code hosts too: a viewer neither reads the page nor connects, rotates or deletes anything.
+      callLoader(workspaceCodeHosts.loader, {
+        ...as,
+        path: `/app/workspaces/${owner.workspaceId}/code-hosts`,
+        params: { workspaceId: owner.workspaceId },
+      }),
+      ...CODE_HOST_INTENTS.map((intent) =>
+        callAction(workspaceCodeHosts.action, {
+          ...as,
+          path: `/app/workspaces/${owner.workspaceId}/code-hosts`,
+          params: { workspaceId: owner.workspaceId },
+          form: { intent, ...codeHostFields() },
         }),
       ),
       // A viewer sees the workspace's templates but saves none, edits none, and makes no project from one there.

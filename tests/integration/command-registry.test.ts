@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { INBOUND_COMMANDS } from "~/.server/code-hosts/receive";
 import { allCommands } from "~/.server/commands";
 import { IMPORT_JOB_COMMANDS } from "~/.server/imports/apply";
 import { PUBLIC_SITE_COMMANDS } from "~/.server/public-forms/commands";
@@ -7,7 +8,7 @@ import { INTENT_MAPS } from "../setup/intent-maps";
 
 /**
  * The command registry against the pages: every command is reachable from some page's
- * intent or public form (so the authorization sweep and the action fuzz, which post every
+ * intent, public form or inbound delivery (so the authorization sweep and the action fuzz, which post every
  * intent, reach every command), and every intent names a registered command or none.
  */
 describe("the command registry", () => {
@@ -21,12 +22,13 @@ describe("the command registry", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("reaches every command from a page's intent or the public site's forms", () => {
+  it("reaches every command from a page's intent, the public site's forms or a code host's delivery", () => {
     const reached = new Set([
       ...intents.flatMap(({ command }) => (command ? [command.name] : [])),
       ...PUBLIC_SITE_COMMANDS.map((command) => command.name),
       // Run by the import's job, which the import page's `start` intent starts.
       ...IMPORT_JOB_COMMANDS.map((command) => command.name),
+      ...INBOUND_COMMANDS.map((command) => command.name),
     ]);
     const unreached = allCommands()
       .map((command) => command.name)

@@ -17,8 +17,11 @@ export type Actor = {
   userId: string | null;
   ip: string | null;
   clientId?: string | null;
-  /** Acting through an API token rather than a signed-in page: the log says "via API token 'CI'". */
-  via?: { kind: "token"; id: string; name: string };
+  /**
+   * Acting through an API token rather than a signed-in page (the log says "via API token
+   * 'CI'"), or an integration's delivery ("via GitHub").
+   */
+  via?: { kind: "token" | "integration"; id: string; name: string };
 };
 
 type Entry<V extends Verb> = {

@@ -1,4 +1,5 @@
 import { registerAuthMails } from "../auth-service";
+import { registerCodeHosts } from "../code-hosts/connections";
 import { registerNotificationSubscribers } from "../notifications/subscribers";
 import { registerPublicFormMails } from "../public-forms/mails";
 import { registerPushJobs } from "../push/delivery";
@@ -26,6 +27,7 @@ export function registerSubscribers() {
     registerWebhooks(),
     registerChatChannels(),
     registerImports(),
+    registerCodeHosts(),
   ];
   const unregister = () => {
     unregisterAll.forEach((undo) => undo());

@@ -17,6 +17,8 @@ import "../chat-channels/channels";
 import "../chat/messages";
 import "../imports/apply";
 import "../imports/imports";
+import "../code-hosts/connections";
+import "../code-hosts/receive";
 import "../notifications/notifications";
 import "../profiles/settings";
 import "../projects/projects";

@@ -4,7 +4,8 @@ import { ForbiddenError } from "../errors";
 /**
  * Who a command runs for. A signed-in member on a page (`user`), a personal API token
  * acting as its member inside one workspace (`token`), a workspace's automation rule or an
- * import acting as the member who set it up (`automation`), Plotline itself (`system`:
+ * import acting as the member who set it up (`automation`), a code host's signed delivery
+ * acting as the member who connected it, inside its workspace (`integration`), Plotline itself (`system`:
  * boot steps, retention, the demo), or an anonymous visitor of the public site (`visitor`:
  * a contact form, the newsletter), known only by address. The member's role in the workspace is what the policies
  * weigh; a token is further bound to its workspace and its scopes.
@@ -12,12 +13,12 @@ import { ForbiddenError } from "../errors";
  * It is an Actor too (the activity layer's view: whose row, which tab), so use cases that
  * still take an actor take a principal unchanged.
  */
-export type PrincipalKind = "user" | "token" | "automation" | "system" | "visitor";
+export type PrincipalKind = "user" | "token" | "automation" | "integration" | "system" | "visitor";
 export type Scope = "read" | "write";
 
 export type Principal = Actor & {
   kind: PrincipalKind;
-  /** The user's id, the token's public id, the rule's id, or "system". */
+  /** The user's id, the token's public id, the rule's or connection's id, or "system". */
   id: string;
   /** A token or a rule acts inside this workspace (internal id) and no other. */
   workspaceId?: string;
@@ -52,6 +53,28 @@ export function tokenPrincipal(token: {
     ip: token.ip,
     clientId: null,
     via: { kind: "token", id: token.tokenId, name: token.name },
+  };
+}
+
+/**
+ * A code host's delivery (code-hosts/inbound.ts), its signature checked: it acts as the member
+ * who set the connection up, inside the connection's workspace only, and the log says which
+ * host it came from ("… via GitHub"). The member's role still governs what it may change.
+ */
+export function integrationPrincipal(connection: {
+  connectionId: string;
+  name: string;
+  userId: string;
+  workspaceId: string;
+}): Principal & { userId: string } {
+  return {
+    kind: "integration",
+    id: connection.connectionId,
+    userId: connection.userId,
+    workspaceId: connection.workspaceId,
+    ip: null,
+    clientId: null,
+    via: { kind: "integration", id: connection.connectionId, name: connection.name },
   };
 }
 

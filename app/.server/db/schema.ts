@@ -19,6 +19,7 @@ import {
 
 import { STATUS_CATEGORIES } from "../../validation/status-fields";
 import { TASK_PRIORITIES } from "../../validation/task-fields";
+import { CODE_HOSTS as CODE_HOST_PROVIDERS } from "../../utils/code-hosts";
 
 /**
  * The application's tables. Authentication keeps its own tables in the `auth` schema;
@@ -1052,5 +1053,103 @@ export const imports = pgTable(
   (t) => [
     uniqueIndex("imports_public_id_idx").on(t.publicId),
     index("imports_project_idx").on(t.projectId, t.createdAt),
+  ],
+);
+
+/**
+ * Inbound code-host connections (issue 33): a workspace's owners and admins point a GitHub,
+ * GitLab or Gitea/Forgejo webhook at `/hooks/code/<public id>`. The secret is kept as it is,
+ * since it checks every delivery's signature (GitHub's and Gitea's HMAC, GitLab's token); it
+ * is shown when made and never logged. Changes a delivery makes act as `created_by` (the
+ * member who set it up). What the page shows of its health: the last delivery taken, and
+ * refused or failed ones since (a wrong secret shows here).
+ */
+export { CODE_HOSTS as CODE_HOST_PROVIDERS, type CodeHost as CodeHostProvider } from "../../utils/code-hosts";
+
+export const codeHostConnections = pgTable(
+  "code_host_connections",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: CODE_HOST_PROVIDERS }).notNull(),
+    /** A name to tell connections apart ("acme/web"); may be empty. */
+    label: text("label").notNull().default(""),
+    secret: text("secret").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
+    /** What the last delivery taken was and did ("pull_request: linked WEB-4"). */
+    lastDeliveryResult: text("last_delivery_result"),
+    /** Deliveries refused (bad signature) or failed since the last one taken. */
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    lastFailure: text("last_failure"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("code_host_connections_public_id_idx").on(t.publicId),
+    index("code_host_connections_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/**
+ * The deliveries a connection has taken, by the host's delivery id: a delivery sent again
+ * (a host's retry, a redelivery from its log) is recognised and acts once. Kept 30 days.
+ */
+export const codeHostDeliveries = pgTable(
+  "code_host_deliveries",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => codeHostConnections.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id").notNull(),
+    event: text("event").notNull(),
+    result: text("result").notNull().default(""),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.deliveryId] }),
+    index("code_host_deliveries_received_idx").on(t.connectionId, t.receivedAt),
+  ],
+);
+
+export const TASK_LINK_KINDS = ["pr", "commit"] as const;
+export const TASK_LINK_STATES = ["open", "draft", "merged", "closed"] as const;
+export type TaskLinkState = (typeof TASK_LINK_STATES)[number];
+
+/**
+ * A pull (merge) request or a commit that names a task (its key in a branch, title, body or
+ * message), one row per task and thing: `external_id` is `owner/repo#12` for a pull request,
+ * the commit's SHA for a commit. A later event about it updates the row (title, state,
+ * branch). A pull request has a state; a commit has none, only the branch it was last seen on.
+ * The connection may be deleted later: the link stays with the task.
+ */
+export const taskLinks = pgTable(
+  "task_links",
+  {
+    id: id(),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id").references(() => codeHostConnections.id, { onDelete: "set null" }),
+    provider: text("provider", { enum: CODE_HOST_PROVIDERS }).notNull(),
+    kind: text("kind", { enum: TASK_LINK_KINDS }).notNull(),
+    externalId: text("external_id").notNull(),
+    repository: text("repository").notNull(),
+    url: text("url").notNull(),
+    title: text("title").notNull(),
+    /** A pull request's number (GitLab's iid); null for a commit. */
+    number: integer("number"),
+    state: text("state", { enum: TASK_LINK_STATES }),
+    branch: text("branch"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("task_links_task_thing_idx").on(t.taskId, t.provider, t.externalId),
+    index("task_links_thing_idx").on(t.provider, t.externalId),
   ],
 );

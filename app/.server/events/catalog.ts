@@ -13,8 +13,11 @@ import { z } from "zod";
 const id = z.string();
 const ids = z.array(id);
 const text = z.string();
-/** Added by the unit of work when a token acted (the log says "via API token 'CI'"). */
-const via = z.object({ kind: z.literal("token"), id, name: text }).optional();
+/**
+ * Added by the unit of work when a token or an integration acted (the log says "via API token
+ * 'CI'", "via GitHub").
+ */
+const via = z.object({ kind: z.enum(["token", "integration"]), id, name: text }).optional();
 const change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: value });
 const nullableText = text.nullable();
 /** How the log names a task: its key and title at the time. */
@@ -41,6 +44,17 @@ const taskChanges = z
   .partial();
 const parentRef = z.object({ key: text, title: text }).nullable();
 const namedChanges = z.record(z.string(), change(z.unknown()));
+const LINK_STATES = ["open", "draft", "merged", "closed"] as const;
+/** A pull request or commit as the log names it: where, which (`#12`, `!12`, `1a2b3c4`), its title. */
+const codeLink = {
+  provider: z.enum(["github", "gitlab", "gitea"]),
+  kind: z.enum(["pr", "commit"]),
+  repository: text,
+  reference: text,
+  linkTitle: text,
+  url: text,
+};
+const codeHost = { provider: z.enum(["github", "gitlab", "gitea"]), label: text };
 
 export const EVENT_CATALOG = {
   // Tasks
@@ -94,6 +108,19 @@ export const EVENT_CATALOG = {
   "task.attachment_added": event("task", { ...task, file: text, size: z.number() }),
   "task.attachment_removed": event("task", { ...task, file: text }),
   "task.followed": event("task", task),
+  // A code host's pull request or commit that names the task (code-hosts/receive.ts).
+  "task.code_linked": event("task", {
+    ...task,
+    ...codeLink,
+    state: z.enum(LINK_STATES).nullable(),
+    /** Commits of one push linked at once: how many (the reference and title are the newest's). */
+    commits: z.number().int().optional(),
+  }),
+  "task.code_link_changed": event("task", {
+    ...task,
+    ...codeLink,
+    state: z.object({ from: z.enum(LINK_STATES).nullable(), to: z.enum(LINK_STATES).nullable() }),
+  }),
   "task.unfollowed": event("task", task),
   // Comments (their subject is the task)
   "comment.created": event("task", { ...task, comment: id, mentions: ids }),
@@ -212,6 +239,9 @@ export const EVENT_CATALOG = {
   "chat_channel.disabled": event("chat_channel", { name: text, url: text, reason: text.optional() }),
   "chat_channel.deleted": event("chat_channel", { name: text, url: text }),
   "chat_channel.tested": event("chat_channel", { name: text, url: text }),
+  "code_host.connected": event("code_host", codeHost),
+  "code_host.secret_rotated": event("code_host", codeHost),
+  "code_host.deleted": event("code_host", codeHost),
   "api_token.created": event("api_token", { name: text, scope: z.enum(["read", "write"]) }),
   "api_token.revoked": event("api_token", { name: text }),
   // The signed-in user's own

@@ -33,7 +33,10 @@ export const ATTACHMENT_UPLOAD_PATH =
 /** Where a file is uploaded to be imported into a project (a CSV of up to 50 MB). */
 export const IMPORT_UPLOAD_PATH = /^\/app\/project\/[^/]+\/import(\.data|\/)?$/;
 
-/** Request body caps, by the request's Content-Type. */
+/** Where code hosts deliver their events (app/.server/code-hosts/inbound.ts), whatever the Content-Type. */
+export const CODE_HOST_HOOK_PATH = /^\/hooks\/code\/[^/]+\/?$/;
+
+/** Request body caps, by the request's Content-Type (and a few paths of their own). */
 export const BODY_LIMITS = {
   /** Ordinary HTML forms: the longest field (a description) is a few thousand characters. */
   form: 1 * MB,
@@ -45,6 +48,8 @@ export const BODY_LIMITS = {
   attachment: MAX_ATTACHMENT_BYTES + 256 * KB,
   /** A file to import into a project, plus the framing. */
   import: MAX_IMPORT_BYTES + 256 * KB,
+  /** A code host's delivery: a push of hundreds of commits is a megabyte or so of JSON. */
+  codeHost: 2 * MB,
   /** Anything else (text/plain theme posts, unknown or missing types). */
   other: 64 * KB,
 } as const;
@@ -53,6 +58,7 @@ export type BodyKind = keyof typeof BODY_LIMITS;
 
 /** Which cap applies to a body of this Content-Type, sent to this path (without its query). */
 export function bodyKindOf(contentType: string | undefined, path = ""): BodyKind {
+  if (CODE_HOST_HOOK_PATH.test(path)) return "codeHost";
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "multipart/form-data")

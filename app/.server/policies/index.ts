@@ -48,6 +48,7 @@ export const ACTIONS = [
   "webhook.manage",
   "chat_channel.manage",
   "calendar_feed.manage",
+  "code_host.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -114,6 +115,8 @@ const RULES: Record<Action, readonly Role[]> = {
   // A project's calendar feed is its member's own secret URL to what they may read anyway:
   // whoever sees the project makes, renews and revokes their own (docs/ARCHITECTURE.md).
   "calendar_feed.manage": EVERYONE,
+  // A code host's deliveries move the workspace's tasks as the member who connected it.
+  "code_host.manage": MANAGERS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -157,6 +160,7 @@ const REFUSALS: Record<Action, string> = {
   "webhook.manage": "Only workspace owners and admins can manage webhooks.",
   "chat_channel.manage": "Only workspace owners and admins can manage chat channels.",
   "calendar_feed.manage": "You are not a member of this project's workspace.",
+  "code_host.manage": "Only workspace owners and admins can connect code hosts.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */

@@ -13,6 +13,7 @@ import type { CalendarFeedView } from "~/.server/calendar/feeds";
 import { ApiTokensSection, type ApiTokenSettings, type CreatedApiToken } from "./api-tokens";
 import { IntegrationsOverview } from "./integrations-overview";
 import { CalendarFeedControls } from "./calendar-feed";
+import { CodeHostsItem, type CodeHostSetup } from "./code-hosts-item";
 import { TabHeading } from "./settings-tabs";
 import type { WorkspaceIntegrations } from "~/.server/integrations/overview";
 
@@ -68,7 +69,7 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
   );
 }
 
-const INTEGRATIONS = [{ name: "GitHub", text: "Link pull requests and issues to tasks; close tasks when they merge." }];
+const INTEGRATIONS: { name: string; text: string }[] = [];
 
 /** The workspaces' integrations and their state, the assistant's settings, the member's calendar feed and API tokens. */
 export function IntegrationsTab({
@@ -76,6 +77,7 @@ export function IntegrationsTab({
   ai,
   calendarFeed,
   apiTokens,
+  codeHosts,
   createdToken,
   createTokenResult,
 }: {
@@ -83,6 +85,7 @@ export function IntegrationsTab({
   ai: AiSettings;
   calendarFeed: CalendarFeedView;
   apiTokens: ApiTokenSettings;
+  codeHosts: CodeHostSetup;
   createdToken?: CreatedApiToken;
   createTokenResult?: SubmissionResult<string[]>;
 }) {
@@ -110,6 +113,7 @@ export function IntegrationsTab({
         On their way:
       </Typography>
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+        <CodeHostsItem setup={codeHosts} />
         {INTEGRATIONS.map((integration) => (
           <Box
             component="li"

@@ -11,6 +11,7 @@ import { Avatar } from "~/components/avatar";
 import { ArrowForward } from "~/components/icons/material";
 import { DayText } from "~/components/date-text";
 import { TaskAttachments } from "~/components/tasks/attachments";
+import { TaskCodeLinks } from "~/components/tasks/task-code-links";
 import { TaskDescription } from "~/components/tasks/task-description";
 import { FollowButton } from "~/components/tasks/follow-button";
 import { useTaskFormTarget, useTaskSubmitting } from "~/components/tasks/task-form-target";
@@ -326,6 +327,7 @@ export function TaskPageBody({
                 : undefined
             }
           />
+          <TaskCodeLinks taskKey={task.key} title={title} links={loaderData.codeLinks} />
           <Comments
             taskUrl={here}
             comments={loaderData.comments}

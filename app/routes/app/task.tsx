@@ -16,6 +16,7 @@ import { attachmentsOf } from "~/.server/tasks/attachments";
 
 import { labelIdsOfTask, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing } from "~/.server/tasks/followers";
+import { taskCodeLinks } from "~/.server/code-hosts/connections";
 
 import { ArrowBack } from "~/components/icons/material";
 
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
   // Read once: the assignee editor, the @mention suggestions and the mention chips all use them.
   const workspaceMembers = membersOf(access.workspace.id);
-  const [detail, members, assigned, sections, labels, labelled, attachments, following] = await Promise.all([
+  const [detail, members, assigned, sections, labels, labelled, attachments, following, codeLinks] = await Promise.all([
     taskDetail(access.task, access.project),
     workspaceMembers,
     assigneeIdsOf(access.task.id),
@@ -50,6 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     labelIdsOfTask(access.task.id),
     attachmentsOf(access.task.id),
     isFollowing(access.task.id, user.id),
+    taskCodeLinks(access.task.id),
   ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
@@ -92,6 +94,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canRemoveAttachments: permissions["attachment.delete"],
     following,
     canFollow: permissions["task.follow"],
+    codeLinks,
   };
 }
 

@@ -85,6 +85,15 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
               </Box>
             </>
           ) : null}
+          {permissions["code_host.manage"] ? (
+            <>
+              {" "}
+              ·{" "}
+              <Box component={Link} to={`/app/workspaces/${workspace.id}/code-hosts`} sx={{ color: "primary.main" }}>
+                Code hosts
+              </Box>
+            </>
+          ) : null}
         </Typography>
       </Box>
       <SectionCard title="Name" id="workspace-name">
