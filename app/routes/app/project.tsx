@@ -186,7 +186,10 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
   const [searchParams] = useSearchParams();
   // The board patches a task's change from its event alone (board-live.ts); an open task panel reads again.
   const boardPatches = view === "board" && !searchParams.has(TASK_PARAM);
-  useLiveRevalidation((event) => event.project === project.id && !(boardPatches && event.card));
+  useLiveRevalidation(
+    (event) =>
+      (event.project === project.id && !(boardPatches && event.card)) || Boolean(event.related?.includes(project.id)),
+  );
   return (
     <div className="pl-project-page">
       <PresenceReporter projectId={project.id} taskId={searchParams.get(TASK_PARAM)} />
