@@ -299,6 +299,7 @@ function ViewContent({
           editorOptions={data.editorOptions}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+          blockedMove={actionData && "blockedMove" in actionData ? actionData.blockedMove : undefined}
         />
       ) : null;
     case "mindmap":
