@@ -55,6 +55,7 @@ export default [
     route("project/:projectId/task/:taskId", "routes/app/task.tsx"),
     route("project/:projectId/task/:taskId/attachment/:attachmentId", "routes/app/task-attachment.ts"),
     route("project/:projectId/task/:taskId/parent-options", "routes/app/task-parent-options.ts"),
+    route("project/:projectId/task/:taskId/relation-options", "routes/app/task-relation-options.ts"),
     route("project/:projectId/delete", "routes/app/project-delete.tsx"),
     route("project/:projectId/import", "routes/app/project-import.tsx"),
     route("project/:projectId/import/:importId", "routes/app/project-import-run.tsx"),

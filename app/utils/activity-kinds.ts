@@ -14,6 +14,8 @@ export const ACTIVITY_KINDS = {
       "task.deleted",
       "task.assignees_changed",
       "task.parent_changed",
+      "task.relation_added",
+      "task.relation_removed",
     ],
   },
   comments: { label: "Comments", verbs: ["comment."] },

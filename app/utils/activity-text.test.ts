@@ -89,6 +89,17 @@ describe("describeActivity for tasks", () => {
     expect(describeActivity("task.parent_changed", task)).toBe("changed the parent of WEB-7 Write the brief");
   });
 
+  it("tells a relation added and removed, as the task it was on sees it", () => {
+    const other = { key: "WEB-1", title: "Fix login" };
+    expect(describeActivity("task.relation_added", { ...task, relation: "blocked_by", other })).toBe(
+      "added a relation: WEB-7 Write the brief is blocked by WEB-1 Fix login",
+    );
+    expect(describeActivity("task.relation_removed", { ...task, relation: "duplicates", other })).toBe(
+      "removed the relation: WEB-7 Write the brief is a duplicate of WEB-1 Fix login",
+    );
+    expect(describeActivity("task.relation_added", task)).toBe("added a relation to WEB-7 Write the brief");
+  });
+
   it("tells the workspace's label changes", () => {
     expect(describeActivity("label.created", { name: "Bug", color: "rose" })).toBe("added the label Bug");
     expect(

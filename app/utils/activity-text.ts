@@ -5,6 +5,7 @@
  * (app/.server/events/catalog.ts; its test holds this file to every such verb). The data is
  * read defensively: the log shows rows of any age, written before a field existed too.
  */
+import { isRelationSide, RELATION_SENTENCES } from "~/validation/task-relations";
 import { dayName } from "./calendar-month";
 
 type Change = { from: string; to: string };
@@ -103,6 +104,10 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       const to = typeof state.to === "string" ? (LINK_STATE_WORDS[state.to] ?? state.to) : null;
       return to ? `saw ${codeLinkName(data)} on ${task} ${to}` : `updated ${codeLinkName(data)} on ${task}`;
     }
+    case "task.relation_added":
+    case "task.relation_removed":
+      return relationChange(verb === "task.relation_added", task, data);
+
     case "comment.created":
       return `commented on ${task}`;
     case "comment.edited":
@@ -142,6 +147,16 @@ function parentChange(task: string, change: TaskChange | undefined) {
   if (to) return `set the parent of ${task} to ${to}`;
   if (from) return `removed the parent ${from} from ${task}`;
   return `changed the parent of ${task}`;
+}
+
+/** "added a relation: WEB-3 Ship it is blocked by WEB-1 Fix login", "removed the relation: WEB-3 … relates to WEB-5 …". */
+function relationChange(added: boolean, task: string, data: Record<string, unknown>) {
+  const other = data.other as { key?: unknown; title?: unknown } | undefined;
+  const named =
+    typeof other?.key === "string" ? `${other.key} ${typeof other.title === "string" ? other.title : ""}`.trim() : null;
+  const phrase = isRelationSide(data.relation) ? RELATION_SENTENCES[data.relation] : undefined;
+  if (!named || !phrase) return added ? `added a relation to ${task}` : `removed a relation from ${task}`;
+  return `${added ? "added a relation" : "removed the relation"}: ${task} ${phrase} ${named}`;
 }
 
 /** "completed “Book the venue” on WEB-7 Plan the launch". */

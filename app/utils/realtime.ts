@@ -21,6 +21,11 @@ export type ChangeEvent = {
   project: string | null;
   /** A task's change as its board card now is, so an open board patches it in place; absent when a view must read again. */
   card?: LiveCard;
+  /**
+   * Projects whose tasks this change shows on through their relations (a blocker done: the
+   * tasks it blocked are no longer Blocked); their views read again. Absent when none.
+   */
+  related?: string[];
 };
 
 /** A board card's state after a change (app/.server/tasks/live-card.ts); public ids only. */

@@ -20,6 +20,8 @@ export const WEBHOOK_EVENT_GROUPS = {
     "task.assignees_changed",
     "task.labels_changed",
     "task.parent_changed",
+    "task.relation_added",
+    "task.relation_removed",
     "task.checklist_changed",
     "task.attachment_added",
     "task.attachment_removed",

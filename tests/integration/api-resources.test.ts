@@ -164,6 +164,82 @@ describe.each(engines)("the public API's resources on %s", (engine) => {
     expect((await call(write, "PATCH", `/checklist-items/${items[1]!.id}`, { done: true })).status).toBe(404);
   });
 
+  it("relates tasks across the workspace's projects, shows them on the task, and completes a blocked one unasked", async () => {
+    const { write, viewerWrite, read, strangerWrite, project, theirs, owner } = await team();
+    const other = (await call(write, "POST", "/projects", { name: "Mobile app", key: "APP" })).json;
+    const task = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Launch" })).json;
+    expect(task.relations).toEqual([]);
+    const blocker = (await call(write, "POST", `/projects/${other.id}/tasks`, { title: "Ship the API" })).json;
+    const copy = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Launch again" })).json;
+    const before = await call(write, "GET", `/tasks/${task.id}`);
+
+    // By key, then by id; the answer is the relation as this task sees it.
+    const added = await call(write, "POST", `/tasks/${task.id}/relations`, { kind: "blocked_by", task: blocker.key });
+    expect(added.status).toBe(201);
+    expect(added.json).toMatchObject({
+      kind: "blocked_by",
+      task: { id: blocker.id, key: "APP-1", title: "Ship the API", projectId: other.id, status: { name: "To Do" } },
+    });
+    const duplicate = await call(write, "POST", `/tasks/${copy.id}/relations`, { kind: "duplicates", task: task.id });
+    expect(duplicate.json.kind).toBe("duplicates");
+    // A task read alone shows them (its version changed); each end sees its own side.
+    const read1 = await call(write, "GET", `/tasks/${task.id}`);
+    expect(read1.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    expect(
+      read1.json.relations.map((one: { kind: string; task: { key: string } }) => `${one.kind} ${one.task.key}`),
+    ).toEqual(["blocked_by APP-1", `duplicated_by ${copy.key}`]);
+    const listed = await call(viewerWrite, "GET", `/tasks/${blocker.id}/relations`);
+    expect(listed.json.items).toEqual([
+      expect.objectContaining({ kind: "blocks", task: expect.objectContaining({ key: task.key }) }),
+    ]);
+
+    // Refused beside the field: a loop, itself, a key of no task here, theirs; a viewer, a read-only token.
+    const loop = await call(write, "POST", `/tasks/${task.id}/relations`, { kind: "blocks", task: blocker.id });
+    expect(loop.status).toBe(422);
+    expect(loop.json.errors[0]).toEqual({
+      field: "task",
+      message: `${task.key} cannot block APP-1: that would close a loop of blockers, ${task.key} → APP-1 → ${task.key}.`,
+    });
+    const self = await call(write, "POST", `/tasks/${task.id}/relations`, { kind: "relates", task: task.key });
+    expect(self.json.detail).toBe(`${task.key} cannot be related to itself.`);
+    const theirTask = (await call(strangerWrite, "POST", `/projects/${theirs.id}/tasks`, { title: "Theirs" })).json;
+    for (const other of [theirTask.id, "ZZZ-9"]) {
+      const refused = await call(write, "POST", `/tasks/${task.id}/relations`, { kind: "relates", task: other });
+      expect(refused.status).toBe(422);
+      expect(refused.json.errors[0].field).toBe("task");
+    }
+    expect(
+      (await call(write, "POST", `/tasks/${task.id}/relations`, { kind: "sideways", task: copy.key })).status,
+    ).toBe(422);
+    expect(
+      (await call(viewerWrite, "POST", `/tasks/${task.id}/relations`, { kind: "relates", task: copy.key })).status,
+    ).toBe(403);
+    expect((await call(read, "POST", `/tasks/${task.id}/relations`, { kind: "relates", task: copy.key })).status).toBe(
+      403,
+    );
+    expect((await call(strangerWrite, "GET", `/tasks/${task.id}/relations`)).status).toBe(404);
+    expect(
+      (await call(strangerWrite, "POST", `/tasks/${theirTask.id}/relations`, { kind: "relates", task: task.id }))
+        .status,
+    ).toBe(422);
+
+    // The API is not asked: a blocked task moves to done as asked.
+    const done = (await call(write, "GET", `/projects/${project.id}`)).json.statuses.find(
+      (status: { category: string }) => status.category === "done",
+    );
+    const completed = await call(write, "PATCH", `/tasks/${task.id}`, { statusId: done.id });
+    expect(completed.json).toMatchObject({ status: { name: "Done" }, completedAt: expect.any(String) });
+
+    // Removed from either end; one not of this task is not found.
+    expect((await call(write, "DELETE", `/tasks/${copy.id}/relations/${added.json.id}`)).status).toBe(404);
+    expect((await call(viewerWrite, "DELETE", `/tasks/${blocker.id}/relations/${added.json.id}`)).status).toBe(403);
+    expect((await call(write, "DELETE", `/tasks/${blocker.id}/relations/${added.json.id}`)).status).toBe(204);
+    expect((await call(write, "GET", `/tasks/${task.id}/relations`)).json.items).toEqual([
+      expect.objectContaining({ kind: "duplicated_by" }),
+    ]);
+    expect(owner.workspaceId).toBeTruthy();
+  });
+
   it("uploads, lists, downloads and removes a task's files", async () => {
     const { write, viewerWrite, project } = await team();
     const task = (await call(write, "POST", `/projects/${project.id}/tasks`, { title: "Files" })).json;

@@ -20,6 +20,7 @@ import { addComment } from "~/.server/tasks/comments";
 import { addAttachment } from "~/.server/tasks/attachments";
 import { createLabel } from "~/.server/tasks/labels";
 import { createTask } from "~/.server/tasks/tasks";
+import { addTaskRelation } from "~/.server/tasks/relations";
 import { askAndWait } from "~/.server/assistant/service";
 import { createEvent } from "~/.server/calendar/events";
 import { saveProjectAsTemplate } from "~/.server/templates/templates";
@@ -42,6 +43,7 @@ import * as settings from "~/routes/app/settings";
 import * as task from "~/routes/app/task";
 import * as taskAttachment from "~/routes/app/task-attachment";
 import * as taskParentOptions from "~/routes/app/task-parent-options";
+import * as taskRelationOptions from "~/routes/app/task-relation-options";
 import * as team from "~/routes/app/team";
 import * as teamCalendar from "~/routes/app/team-calendar";
 import * as teamCalendarDay from "~/routes/app/team-calendar-day";
@@ -99,6 +101,7 @@ const COVERED = new Set([
   "routes/app/task.tsx",
   "routes/app/task-attachment.ts",
   "routes/app/task-parent-options.ts",
+  "routes/app/task-relation-options.ts",
   "routes/app/search.tsx",
   "routes/app/notifications.tsx",
   "routes/app/workspace-new.tsx",
@@ -199,6 +202,8 @@ describe.each(engines)("authorization on %s", (engine) => {
   let deletedId: string;
   let taskId: string;
   let taskKey: string;
+  let otherTaskKey: string;
+  let relationId: string;
   let archivedTaskId: string;
   let deletedTaskId: string;
   let statusId: string;
@@ -229,6 +234,10 @@ describe.each(engines)("authorization on %s", (engine) => {
     label: labelId,
     // No parent: valid for any task, so only the permission refuses it.
     parent: "",
+    // A relation to the owner's other task, and the one planted between them.
+    relation: "relates",
+    other: otherTaskKey,
+    relationId,
     attachmentId,
     file: new File(["planted"], "planted.txt", { type: "text/plain" }),
   });
@@ -301,6 +310,8 @@ describe.each(engines)("authorization on %s", (engine) => {
     }));
     await setProjectStarred(owner.actor, { projectId, starred: true });
     ({ id: taskId, key: taskKey } = await createTask(owner.actor, { projectId, title: "Secret task" }));
+    ({ key: otherTaskKey } = await createTask(owner.actor, { projectId, title: "Secret blocker" }));
+    ({ id: relationId } = await addTaskRelation(owner.actor, { taskId, relation: "blocked_by", other: otherTaskKey }));
     ({ id: commentId } = await addComment(owner.actor, { taskId, body: "Secret comment" }));
     ({ id: itemId } = await addChecklistItem(owner.actor, { taskId, title: "Secret item" }));
     await addChecklistItem(owner.actor, { taskId, title: "Second item" });
@@ -500,6 +511,14 @@ describe.each(engines)("authorization on %s", (engine) => {
       callLoader(taskParentOptions.loader, {
         ...as,
         path: `/app/project/${projectId}/task/${taskId}/parent-options?q=Secret`,
+        params: t,
+      }),
+    );
+    await record(
+      "GET a relation's candidates",
+      callLoader(taskRelationOptions.loader, {
+        ...as,
+        path: `/app/project/${projectId}/task/${taskId}/relation-options?q=Secret`,
         params: t,
       }),
     );
@@ -1247,6 +1266,14 @@ describe.each(engines)("authorization on %s", (engine) => {
       callLoader(taskParentOptions.loader, {
         ...as,
         path: `/app/project/${deletedId}/task/${deletedTaskId}/parent-options?q=`,
+        params: t,
+      }),
+    );
+    await record(
+      "GET a relation's candidates",
+      callLoader(taskRelationOptions.loader, {
+        ...as,
+        path: `/app/project/${deletedId}/task/${deletedTaskId}/relation-options?q=`,
         params: t,
       }),
     );

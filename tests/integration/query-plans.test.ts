@@ -37,7 +37,11 @@ describe.each(engines)("query plans on %s", (engine) => {
   const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
   /** The plan's nodes that read the tasks table, with how many rows each gave in all. */
-  async function tasksReads(query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
+  async function tasksReads(
+    query: { toSQL(): { sql: string; params: unknown[] } },
+    values: Record<string, unknown>,
+    table = "tasks",
+  ) {
     const { sql: text, params } = query.toSQL();
     // Values written into the text: EXPLAIN takes no parameters through every driver.
     const literal = (value: unknown) => (typeof value === "number" ? String(value) : `'${String(value)}'`);
@@ -49,17 +53,17 @@ describe.each(engines)("query plans on %s", (engine) => {
       db(),
       sql.raw(`explain (analyze, format json) ${inlined}`),
     );
-    return readsOf(row!["QUERY PLAN"]);
+    return readsOf(row!["QUERY PLAN"], table);
   }
 
   /**
    * The plan's nodes that read the tasks table or one of its indexes (a bitmap's index scan
    * names its index, not its table): rows given, and rows examined (given and filtered out).
    */
-  function readsOf(plan: unknown) {
+  function readsOf(plan: unknown, table = "tasks") {
     const [root] = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
     return nodesOf(root.Plan)
-      .filter((node) => node["Relation Name"] === "tasks" || node["Index Name"]?.startsWith("tasks_"))
+      .filter((node) => node["Relation Name"] === table || node["Index Name"]?.startsWith(`${table}_`))
       .map((node) => ({
         type: node["Node Type"],
         index: node["Index Name"],
@@ -94,6 +98,46 @@ describe.each(engines)("query plans on %s", (engine) => {
     return { project: project!, columns, owner };
   }
 
+  /**
+   * Thirty tasks near the top of the columns blocked, each by a task far down its own column
+   * (open), so the Blocked flag has blockers to find, among thousands of other relations.
+   */
+  async function blockSome(project: { id: string }) {
+    await queryRows(
+      db(),
+      sql`insert into task_relations (public_id, workspace_id, from_task_id, to_task_id, kind)
+        select t.public_id || '-r', t.workspace_id, b.id, t.id, 'blocks'
+        from tasks t join tasks b on b.project_id = t.project_id and b.number = t.number + 3000
+        where t.project_id = ${project.id} and t.number between 2 and 31`,
+    );
+    // And 2,900 tasks further down related to others: a table the Blocked flag must probe, not read.
+    await queryRows(
+      db(),
+      sql`insert into task_relations (public_id, workspace_id, from_task_id, to_task_id, kind)
+        select t.public_id || '-s', t.workspace_id, t.id, b.id, 'relates'
+        from tasks t join tasks b on b.project_id = t.project_id and b.number = t.number + 1000
+        where t.project_id = ${project.id} and t.number between 100 and 3000`,
+    );
+    await queryRows(db(), sql`vacuum analyze task_relations`);
+  }
+
+  /**
+   * The Blocked flag's reads in a plan: each shown task's blockers through the relations'
+   * `to` index, each blocker by its primary key; at most `blockers` rows of each.
+   */
+  async function expectBlockedFlagReads(
+    query: { toSQL(): { sql: string; params: unknown[] } },
+    values: Record<string, unknown>,
+    blockers: number,
+  ) {
+    const relations = await tasksReads(query, values, "task_relations");
+    expect(relations.map((read) => read.index)).toEqual(["task_relations_to_idx"]);
+    expect(relations[0]!.rows).toBeLessThanOrEqual(blockers);
+    const keys = (await tasksReads(query, values)).filter((read) => read.index === "tasks_pkey");
+    expect(keys.map((read) => read.type)).toEqual(["Index Scan"]);
+    expect(keys[0]!.rows).toBeLessThanOrEqual(blockers);
+  }
+
   /** The same for a statement written as SQL (search): its parameters go with it. */
   async function sqlTasksReads(query: SQL) {
     const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db(), sql`explain (analyze, format json) ${query}`);
@@ -106,8 +150,15 @@ describe.each(engines)("query plans on %s", (engine) => {
     expect(board.map((column) => column.total)).toEqual([801, 800, 800, 800]);
     expect(board.every((column) => column.cards.length === COLUMN_PAGE)).toBe(true);
 
-    const pages = await tasksReads(boardQueries.firstPages(db()), { projectId: project.id });
+    await blockSome(project);
+    const pages = (await tasksReads(boardQueries.firstPages(db()), { projectId: project.id })).filter(
+      (read) => read.index !== "tasks_pkey",
+    );
     expect(pages.map((read) => read.index)).toEqual(["tasks_column_page_idx"]);
+    // Blocked: the shown cards' blockers, by index, in the same statement.
+    await expectBlockedFlagReads(boardQueries.firstPages(db()), { projectId: project.id }, 30);
+    const blocked = (await boardColumns(project)).flatMap((column) => column.cards).filter((card) => card.blocked);
+    expect(blocked.length).toBeGreaterThan(0);
     // The four pages' cards, and not one task more.
     expect(pages[0]!.rows).toBe(4 * COLUMN_PAGE);
 
@@ -120,18 +171,23 @@ describe.each(engines)("query plans on %s", (engine) => {
     expect(counts[0]!.rows).toBeLessThanOrEqual(3201);
 
     const further = await tasksReads(boardQueries.further(db()), { statusId: columns[0]!.id, limit: 100 });
-    expect(further).toMatchObject([{ type: "Index Scan", index: "tasks_column_page_idx", rows: COLUMN_PAGE + 100 }]);
+    expect(further.filter((read) => read.index !== "tasks_pkey")).toMatchObject([
+      { type: "Index Scan", index: "tasks_column_page_idx", rows: COLUMN_PAGE + 100 },
+    ]);
   }, 60_000);
 
   it("the List as it opens reads each status's page through the board's index; filtered, the same rows", async () => {
     const { project } = await bigProject();
+    await blockSome(project);
     const today = "2026-11-26";
     const options = await listOptions(project);
     const statement = (search: string) =>
       listStatementOf(project, parseListQuery(new URL(`http://x/?${search}`), options).query, today);
 
-    const reads = await tasksReads(statement("view=list"), {});
+    const reads = (await tasksReads(statement("view=list"), {})).filter((read) => read.index !== "tasks_pkey");
     const pages = reads.filter((read) => read.type !== "Index Only Scan");
+    await expectBlockedFlagReads(statement("view=list"), {}, 30);
+    await expectBlockedFlagReads(statement("q=a&group=priority"), {}, 30);
     expect(pages).toMatchObject([{ type: "Index Scan", index: "tasks_column_page_idx", rows: 4 * LIST_PAGE }]);
     const counts = reads.filter((read) => read.type === "Index Only Scan");
     expect(counts.map((read) => read.index)).toEqual(["tasks_column_page_idx"]);
@@ -140,7 +196,9 @@ describe.each(engines)("query plans on %s", (engine) => {
     // Backwards, one status raised, and one status's window: still pages of the index.
     const todo = (await listPage(project, new URL("http://x/"), today)).groups[0]!.id;
     for (const search of ["sort=position&dir=desc", `more=${todo}&limit=300`, `window=${todo}&offset=200`]) {
-      const scans = (await tasksReads(statement(search), {})).filter((read) => read.type !== "Index Only Scan");
+      const scans = (await tasksReads(statement(search), {})).filter(
+        (read) => read.type !== "Index Only Scan" && read.index !== "tasks_pkey",
+      );
       expect(
         scans.map((read) => read.index),
         search,

@@ -94,7 +94,8 @@ export const RESOURCE_OPERATIONS = new RegExp(
     "^POST /projects$",
     "^\\w+ /projects/\\{projectId\\}(/statuses|/messages)?$",
     "^\\w+ /(workspaces|statuses|checklist-items|attachments|messages|calendar|labels/|members/)",
-    "^\\w+ /tasks/\\{taskId\\}/(subtasks|checklist|attachments)$",
+    "^\\w+ /tasks/\\{taskId\\}/(subtasks|checklist|attachments|relations)$",
+    "^\\w+ /tasks/\\{taskId\\}/relations/\\{relationId\\}$",
   ].join("|"),
 );
 

@@ -44,6 +44,10 @@ import {
   taskPageSchema,
   taskSchema,
   updateTaskSchema,
+  createTaskRelationSchema,
+  taskRelationListSchema,
+  taskRelationSchema,
+  taskWithRelationsSchema,
 } from "./schemas";
 
 /**
@@ -128,6 +132,7 @@ const INPUT_SCHEMAS = [
   "UpdateProject",
   "UpdateMember",
   "UpdateWorkspace",
+  "CreateTaskRelation",
 ];
 const created = (description: string, schema: z.ZodType) => ({
   "201": answer(description, schema),
@@ -228,7 +233,7 @@ function build() {
           ],
           requestBody: body(createTaskSchema),
           responses: {
-            "201": answer("The task", taskSchema, { ...etag, Location: { schema: { type: "string" } } }),
+            "201": answer("The task", taskWithRelationsSchema, { ...etag, Location: { schema: { type: "string" } } }),
             "409": refusal("A request with this Idempotency-Key is still running"),
             ...writeRefusals,
           },
@@ -238,9 +243,9 @@ function build() {
         parameters: [pathId("taskId", "The task's id")],
         get: {
           operationId: "getTask",
-          summary: "One task",
+          summary: "One task, with its relations",
           responses: {
-            "200": answer("The task", taskSchema, etag),
+            "200": answer("The task", taskWithRelationsSchema, etag),
             "304": { description: "Not modified (If-None-Match)" },
             ...refusals,
           },
@@ -251,7 +256,7 @@ function build() {
           parameters: [ifMatch],
           requestBody: body(updateTaskSchema),
           responses: {
-            "200": answer("The task", taskSchema, etag),
+            "200": answer("The task", taskWithRelationsSchema, etag),
             "409": refusal("The task changed since the If-Match version"),
             ...writeRefusals,
           },
@@ -450,6 +455,26 @@ function morePaths() {
         requestBody: body(createChecklistItemSchema),
         responses: created("The item", checklistItemSchema),
       },
+    },
+    "/tasks/{taskId}/relations": {
+      parameters: [taskId],
+      get: {
+        operationId: "listTaskRelations",
+        summary: "The task's relations to other tasks of the workspace, as it sees them",
+        responses: listed("Its relations", taskRelationListSchema),
+      },
+      post: {
+        operationId: "createTaskRelation",
+        summary:
+          "Relates the task to another of the workspace (editors and above): blocks, blocked by, relates, duplicates, duplicated by; a loop of blockers is refused (422). The API is never asked to confirm completing a blocked task.",
+        parameters: [idempotencyKey],
+        requestBody: body(createTaskRelationSchema),
+        responses: created("The relation", taskRelationSchema),
+      },
+    },
+    "/tasks/{taskId}/relations/{relationId}": {
+      parameters: [taskId, pathId("relationId", "The relation's id")],
+      delete: { operationId: "deleteTaskRelation", summary: "Removes one of the task's relations", responses: deleted },
     },
     "/checklist-items/{itemId}": {
       parameters: [pathId("itemId", "The checklist item's id")],

@@ -6,13 +6,16 @@ import { comments, profiles, projects, statuses, tasks } from "../db/schema";
 import { env } from "../env";
 import type { z } from "zod";
 import { ApiProblem } from "./http";
-import type { commentSchema, projectSchema, taskSchema } from "./schemas";
+import { relationsOf } from "../tasks/relations";
+import type { TaskRelation } from "../tasks/views";
+import type { commentSchema, projectSchema, taskRelationSchema, taskSchema, taskWithRelationsSchema } from "./schemas";
 
 /**
  * What the public API reads: a token's workspace's projects and their tasks, by public id,
  * never across workspaces (every read names the token's workspace).
  */
 type ApiTask = z.infer<typeof taskSchema>;
+type ApiTaskWithRelations = z.infer<typeof taskWithRelationsSchema>;
 type ApiProject = z.infer<typeof projectSchema>;
 
 const PROJECTS_MAX = 500;
@@ -112,12 +115,24 @@ function taskRows<Item>(item: SQL<Item>) {
 
 const taskObjects = () => taskRows(sql<ApiTask>`${taskJson(env().appUrl)}`);
 
-/** A live task of the workspace by public id, or null. */
-export async function taskIn(workspaceId: string, publicId: string): Promise<ApiTask | null> {
-  const [row] = await taskObjects().where(
-    and(eq(tasks.publicId, publicId), eq(tasks.workspaceId, workspaceId), isNull(tasks.deletedAt)),
-  );
-  return row?.item ?? null;
+/** A live task of the workspace by public id with its relations (what a task read alone shows), or null. */
+export async function taskIn(workspaceId: string, publicId: string): Promise<ApiTaskWithRelations | null> {
+  const [row] = await db()
+    .select({ rowId: tasks.id, item: sql<ApiTask>`${taskJson(env().appUrl)}` })
+    .from(tasks)
+    .innerJoin(statuses, eq(statuses.id, tasks.statusId))
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(and(eq(tasks.publicId, publicId), eq(tasks.workspaceId, workspaceId), isNull(tasks.deletedAt)));
+  if (!row) return null;
+  return { ...row.item, relations: (await relationsOf(row.rowId)).map(apiRelation) };
+}
+
+type ApiRelation = z.infer<typeof taskRelationSchema>;
+
+/** A relation as the API shows it (the page's, without the status's colour). */
+export function apiRelation({ id, relation, task }: TaskRelation): ApiRelation {
+  const { status, ...other } = task;
+  return { id, kind: relation, task: { ...other, status: { name: status.name, category: status.category } } };
 }
 
 /** A task's live subtasks (archived ones too), in number order; one level deep, bounded. */

@@ -23,6 +23,7 @@ import { currentApiRate } from "./limits";
 import { openApiDocument } from "./openapi";
 import { attachmentRoutes } from "./attachments";
 import { checklistRoutes } from "./checklist";
+import { relationRoutes } from "./relations";
 import { eventRoutes } from "./events";
 import { messageRoutes } from "./messages";
 import { labelRoutes } from "./labels";
@@ -58,6 +59,7 @@ export const routes: Route[] = [
   ...statusRoutes,
   ...checklistRoutes,
   ...attachmentRoutes,
+  ...relationRoutes,
   ...messageRoutes,
   ...eventRoutes,
 ];

@@ -7,6 +7,7 @@ import { CHECKLIST_MAX, CHECKLIST_TITLE_MAX } from "~/validation/checklist";
 import { MAX_LABEL_NAME } from "~/validation/labels";
 import { STATUS_CATEGORIES } from "~/validation/status-fields";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
+import { RELATION_SIDES } from "~/validation/task-relations";
 import { workspaceName } from "~/validation/workspace";
 import { EVENT_ATTENDEES_MAX, EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from "~/validation/team-calendar";
 
@@ -67,6 +68,46 @@ export const taskSchema = z
     url: z.string(),
   })
   .register(apiSchemas, { id: "Task" });
+
+const relationKind = z
+  .enum(RELATION_SIDES)
+  .describe(
+    "As this task sees it: blocked_by (the other task blocks this one), blocks, relates, duplicated_by (the other task is a duplicate of this one), duplicates (this one is a duplicate of the other)",
+  );
+
+export const taskRelationSchema = z
+  .object({
+    id: z.string(),
+    kind: relationKind,
+    task: z.object({
+      id: z.string(),
+      key: z.string(),
+      title: z.string(),
+      projectId: z.string(),
+      status: z.object({ name: z.string(), category: z.string() }),
+    }),
+  })
+  .register(apiSchemas, { id: "TaskRelation" });
+
+export const taskRelationListSchema = z
+  .object({ items: z.array(taskRelationSchema) })
+  .register(apiSchemas, { id: "TaskRelationList" });
+
+/** A task read alone (GET, and the answer to a create or change): with its relations. */
+export const taskWithRelationsSchema = taskSchema
+  .extend({
+    relations: z
+      .array(taskRelationSchema)
+      .describe("Its relations to live tasks of the workspace's other (or same) projects, by kind"),
+  })
+  .register(apiSchemas, { id: "TaskWithRelations" });
+
+export const createTaskRelationSchema = z
+  .strictObject({
+    kind: relationKind,
+    task: z.string().trim().min(1).max(40).describe("The other task: its key (WEB-12) or id, in this workspace"),
+  })
+  .register(apiSchemas, { id: "CreateTaskRelation" });
 
 export const taskPageSchema = z
   .object({

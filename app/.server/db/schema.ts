@@ -20,6 +20,7 @@ import {
 import { STATUS_CATEGORIES } from "../../validation/status-fields";
 import { TASK_PRIORITIES } from "../../validation/task-fields";
 import { CODE_HOSTS as CODE_HOST_PROVIDERS } from "../../utils/code-hosts";
+import { RELATION_KINDS } from "../../validation/task-relations";
 
 /**
  * The application's tables. Authentication keeps its own tables in the `auth` schema;
@@ -559,6 +560,40 @@ export const taskFollowers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index("task_followers_user_idx").on(t.userId)],
+);
+
+/**
+ * Relations between two tasks of one workspace (issue 34): `from` blocks, relates to or
+ * duplicates `to` (app/validation/task-relations.ts). One row per pair and kind; the
+ * "blocks" rows form no loop (app/.server/tasks/relations.ts refuses one). Gone with either
+ * task; `task_relations_to_idx` finds a task's blockers (the Blocked badge's EXISTS), the
+ * pair index its own rows from the `from` end.
+ */
+export const taskRelations = pgTable(
+  "task_relations",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    fromTaskId: uuid("from_task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    toTaskId: uuid("to_task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: RELATION_KINDS }).notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("task_relations_public_id_idx").on(t.publicId),
+    uniqueIndex("task_relations_pair_idx").on(t.fromTaskId, t.toTaskId, t.kind),
+    index("task_relations_to_idx").on(t.toTaskId, t.kind, t.fromTaskId),
+    check("task_relations_not_self", sql`${t.fromTaskId} <> ${t.toTaskId}`),
+    check("task_relations_kind", sql`${t.kind} in ('blocks', 'relates', 'duplicates')`),
+  ],
 );
 
 /** A browser's Web Push subscription (only used when VAPID keys are configured). */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { RELATION_SIDES } from "~/validation/task-relations";
+
 /**
  * The event catalogue: every verb Plotline records, with the version and schema of its
  * data. An activity row's `data` is what `record()` is handed (typed from here, so a use
@@ -107,6 +109,22 @@ export const EVENT_CATALOG = {
   }),
   "task.attachment_added": event("task", { ...task, file: text, size: z.number() }),
   "task.attachment_removed": event("task", { ...task, file: text }),
+  // A relation as the task it was added on (or removed from) sees it: `relation` is its side
+  // ("blocked_by": the other task blocks this one), `other` the other task then, `otherId` by id.
+  "task.relation_added": event("task", {
+    ...task,
+    relation: z.enum(RELATION_SIDES),
+    other: z.object({ key: text, title: text }),
+    otherId: id,
+    relationId: id,
+  }),
+  "task.relation_removed": event("task", {
+    ...task,
+    relation: z.enum(RELATION_SIDES),
+    other: z.object({ key: text, title: text }),
+    otherId: id,
+    relationId: id,
+  }),
   "task.followed": event("task", task),
   // A code host's pull request or commit that names the task (code-hosts/receive.ts).
   "task.code_linked": event("task", {

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 
 import { db } from "../db";
+import { queryRows } from "../db/client";
 import { activity, projects, workspaceMembers } from "../db/schema";
 import { asEvent, type DomainEvent } from "../events/bus";
 import { logger } from "../logger";
@@ -102,7 +103,9 @@ export async function memberships(userId: string): Promise<Set<string>> {
 /** Delivers events in order to every connection allowed to see them. */
 export async function deliver(
   events: Array<
-    Pick<DomainEvent, "sequence" | "verb" | "subjectId" | "workspaceId" | "projectId" | "actorId" | "clientId">
+    Pick<DomainEvent, "sequence" | "verb" | "subjectId" | "workspaceId" | "projectId" | "actorId" | "clientId"> & {
+      data?: Record<string, unknown>;
+    }
   >,
 ) {
   const withCards = events.length <= CARD_BATCH_LIMIT;
@@ -115,7 +118,10 @@ export async function deliver(
     const audience = [...hub.connections].filter((connection) => connection.workspaces.has(workspaceId));
     if (audience.length === 0) continue;
     const data = await toWire(event);
-    if (withCards) await attachCard(data, event.verb);
+    if (withCards) {
+      await attachCard(data, event.verb);
+      await attachRelated(data, event);
+    }
     const message = { event: "change" as const, id: String(event.sequence), data };
     for (const connection of audience) connection.send(message);
   }
@@ -131,6 +137,62 @@ async function attachCard(data: ChangeEvent, verb: string) {
     // Without it, the views read again: slower, never wrong.
     logger.warn({ err: error, verb }, "could not read a live card");
   }
+}
+
+/**
+ * A change that shows on other tasks through their relations (issue 34): a task done, back
+ * from done, renamed or deleted changes the Blocked badge or the relations list of the tasks
+ * related to it; a relation added or removed, those of its other task. Their projects go with
+ * the event (`related`), so views of those projects read again (a board in the task's own
+ * project patches the task's card and reads again for the others).
+ */
+const RELATED_VERBS = new Set([
+  "task.moved",
+  "task.updated",
+  "task.deleted",
+  "task.relation_added",
+  "task.relation_removed",
+]);
+
+async function attachRelated(
+  data: ChangeEvent,
+  event: Pick<DomainEvent, "verb" | "subjectId"> & { data?: Record<string, unknown> },
+) {
+  if (!RELATED_VERBS.has(event.verb)) return;
+  try {
+    const otherId = typeof event.data?.otherId === "string" ? event.data.otherId : null;
+    const related = await relatedProjects(event.verb.startsWith("task.relation_") ? otherId : null, data.id);
+    if (related.length > 0) data.related = related;
+  } catch (error) {
+    logger.warn({ err: error, verb: event.verb }, "could not read a change's related projects");
+  }
+}
+
+/**
+ * The public ids of the live projects of the tasks related to the task `publicId` (either
+ * end, any kind), or of the one task `otherId`: both ends of the relations table's indexes.
+ */
+async function relatedProjects(otherId: string | null, publicId: string): Promise<string[]> {
+  const rows = otherId
+    ? await queryRows<{ id: string }>(
+        db(),
+        sql`select p.public_id as id from tasks t join projects p on p.id = t.project_id
+          where t.public_id = ${otherId} and t.deleted_at is null and p.deleted_at is null`,
+      )
+    : await queryRows<{ id: string }>(
+        db(),
+        sql`with self as (select id from tasks where public_id = ${publicId}),
+          others as (
+            select r.to_task_id as task_id from task_relations r, self where r.from_task_id = self.id
+            union
+            select r.from_task_id from task_relations r, self where r.to_task_id = self.id
+          )
+          select distinct p.public_id as id from others
+          join tasks t on t.id = others.task_id
+          join projects p on p.id = t.project_id
+          where t.deleted_at is null and p.deleted_at is null`,
+      );
+  return rows.map((row) => row.id);
 }
 
 /** Sends a message to every connection of one user in this process (notifications, presence). */

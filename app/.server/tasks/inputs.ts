@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TASK_PRIORITIES } from "~/validation/priorities";
+import { RELATION_SIDES } from "~/validation/task-relations";
 import { isCalendarDay } from "~/utils/calendar-month";
 
 /**
@@ -58,7 +59,13 @@ export const updateTaskInput = z.object({
   estimateMinutes: estimate.optional(),
 });
 
-export const moveTaskInput = z.object({ ...taskRef, statusId: id, placement: placementInput });
+export const moveTaskInput = z.object({
+  ...taskRef,
+  statusId: id,
+  placement: placementInput,
+  /** A page's move: refuse to complete a task with open blockers (the page asks, then sends it without). */
+  askIfBlocked: z.boolean().optional(),
+});
 export const setAssigneesInput = z.object({ ...taskRef, userIds: z.array(userId).max(100) });
 export const taskRefInput = z.object(taskRef);
 
@@ -79,6 +86,13 @@ export const setTaskLabelsInput = z.object({
 /** A parent by key ("WEB-3") or public id; null or empty: none. */
 export const setTaskParentInput = z.object({ ...taskRef, parent: z.string().max(100).nullable() });
 export const followTaskInput = z.object({ ...taskRef, following: z.boolean() });
+/** A relation as the task sees it, to another task by key ("WEB-12") or public id. */
+export const addTaskRelationInput = z.object({
+  ...taskRef,
+  relation: z.enum(RELATION_SIDES),
+  other: z.string().max(100),
+});
+export const removeTaskRelationInput = z.object({ ...taskRef, relationId: id });
 
 export const addCommentInput = z.object({ ...taskRef, body: text });
 export const editCommentInput = z.object({ ...taskRef, commentId: id, body: text });

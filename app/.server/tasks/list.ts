@@ -18,6 +18,7 @@ import { MEMBER_NAME, NAME_ORDER, ROLE_ORDER } from "../team/queries";
 import type { ListGroup, ListRow } from "./views";
 import { TASK_PRIORITIES } from "~/validation/task-fields";
 import { taskKey } from "./access";
+import { blockedFlag } from "./blocked";
 import {
   assigneesOf,
   byTask,
@@ -290,6 +291,7 @@ function plainListRows(shape: ListShape, param: Param) {
   return db()
     .select({
       ...taskRowFields(page),
+      blocked: blockedFlag(page.id),
       total: sql<number>`${column.total}`,
       groupKey: sql<string>`${column.publicId}`,
       status: sql<string>`${column.name}`,
@@ -324,6 +326,9 @@ function rankedListRows(shape: ListShape, param: Param) {
   return db()
     .select({
       ...taskRowFields(ranked),
+      // Only for the page's rows: the ranking above reads every matching task. Qualified: a
+      // one-table select writes its columns bare, which the EXISTS's tables would take.
+      blocked: blockedFlag(sql`"ranked"."id"`),
       total: sql<number>`${ranked.total}`,
       groupKey: sql<string>`${ranked.groupKey}`,
       status: sql<string>`${ranked.status}`,
@@ -371,6 +376,7 @@ export async function listGroups(
       priority: row.priority,
       dueDate: row.dueDate,
       done: row.completedAt !== null,
+      blocked: Boolean(row.blocked),
       assignees: peopleOf.get(row.id) ?? [],
       labels: tagsOf.get(row.id) ?? [],
       subtasks: subtasksOf.get(row.id) ?? { done: 0, total: 0 },

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared";
 import { projects, statuses, tasks } from "../db/schema";
 import type { LiveCard } from "../../utils/realtime";
+import { blockedFlag } from "./blocked";
 import { cardsOf, columnCounts, onBoard } from "./queries";
 
 /**
@@ -25,6 +26,7 @@ const taskStatement = prepared((database) =>
       priority: tasks.priority,
       dueDate: tasks.dueDate,
       completedAt: tasks.completedAt,
+      blocked: blockedFlag(tasks.id),
       position: tasks.position,
       parentId: tasks.parentId,
       gone: sql<boolean>`${tasks.deletedAt} is not null or ${tasks.archivedAt} is not null`,

@@ -15,6 +15,7 @@ import {
 } from "../db/schema";
 import type { BoardCard, BoardColumn } from "./views";
 import { taskKey } from "./access";
+import { blockedFlag } from "./blocked";
 
 /** The List view's sortable columns; the board keeps the manual order (`position`). */
 export const TASK_SORTS = ["position", "key", "title", "priority", "due"] as const;
@@ -94,6 +95,8 @@ type CardRow = {
   priority: Priority;
   dueDate: string | null;
   completedAt: Date | string | null;
+  /** Read with the row, in its own statement (`blockedFlag`). */
+  blocked: boolean | null;
 };
 
 /**
@@ -117,6 +120,7 @@ export async function cardsOf(rows: CardRow[], projectKey: string): Promise<Boar
     priority: row.priority,
     dueDate: row.dueDate,
     done: row.completedAt !== null,
+    blocked: Boolean(row.blocked),
     assignees: peopleOf.get(row.id) ?? [],
     labels: tagsOf.get(row.id) ?? [],
     subtasks: subtasksOf.get(row.id) ?? { done: 0, total: 0 },
@@ -164,6 +168,7 @@ export const boardQueries = {
     return database
       .select({
         ...taskRowFields(page),
+        blocked: blockedFlag(page.id),
         statusId: sql<string>`${statuses.id}`,
       })
       .from(statuses)
@@ -182,6 +187,8 @@ export const boardQueries = {
         priority: tasks.priority,
         dueDate: tasks.dueDate,
         completedAt: sql<string | null>`${tasks.completedAt}`,
+        // Qualified: a one-table select writes its own columns bare, which the EXISTS's tables would take.
+        blocked: blockedFlag(sql`"tasks"."id"`),
         statusId: tasks.statusId,
       })
       .from(tasks)

@@ -21,6 +21,7 @@ import { projectForMember } from "../projects/access";
 import { mentionCandidates } from "../chat/messages";
 import { mentionedIds } from "../chat/mentions";
 import { taskDescription, taskForMember, taskKey, taskState, taskSubject, type TaskAccess } from "./access";
+import { assertNoOpenBlockers } from "./blocked";
 import { addFollowers } from "./followers";
 import { createTaskInput, moveTaskInput, setAssigneesInput, taskRefInput, updateTaskInput } from "./inputs";
 import { labelsAmong } from "./labels";
@@ -209,7 +210,19 @@ export function updateTask(actor: Actor, input: UpdateTaskInput) {
  * neighbours as they are inside this transaction; a move racing another into the same gap
  * gets a key of its own (positions.ts).
  */
-type MoveTaskInput = { taskId: string; statusId: string; placement: Placement; projectId?: string };
+type MoveTaskInput = {
+  taskId: string;
+  statusId: string;
+  placement: Placement;
+  projectId?: string;
+  /**
+   * A page's move (the task page, the board, the list): completing a task with open blockers
+   * is refused with a BlockedCompletionError naming them, which the page turns into a
+   * question, and sends again without this flag once answered. The API, bulk edits and
+   * automations leave it out: they are not asked.
+   */
+  askIfBlocked?: boolean;
+};
 
 export const moveTaskCommand = defineCommand({
   name: "task.move",
@@ -222,11 +235,12 @@ export const moveTaskCommand = defineCommand({
     authorize(access.role, "task.update", taskState(access));
     const { task } = access;
     const target = await statusOf(tx, task.projectId, input.statusId);
-    const placement = await resolvePlacement(tx, target.id, input.placement);
-    const position = await positionFor(tx, target.id, placement, task.id);
     const moved = target.id !== task.statusId;
     const becameDone = moved && target.category === "done";
     const leftDone = moved && access.status.category === "done" && target.category !== "done";
+    if (becameDone && input.askIfBlocked) await assertNoOpenBlockers(tx, task, access.project);
+    const placement = await resolvePlacement(tx, target.id, input.placement);
+    const position = await positionFor(tx, target.id, placement, task.id);
     await tx
       .update(tasks)
       .set({

@@ -5,6 +5,7 @@
  */
 import type { GridDay } from "~/utils/calendar-month";
 import type { Priority } from "~/validation/task-fields";
+import type { RelationSide } from "~/validation/task-relations";
 
 /** A Board card (queries.ts), also the live card the real-time stream sends. */
 export type BoardCard = {
@@ -14,6 +15,8 @@ export type BoardCard = {
   priority: Priority;
   dueDate: string | null;
   done: boolean;
+  /** A task that blocks it is still open (tasks/blocked.ts): the "Blocked" badge. */
+  blocked: boolean;
   assignees: { id: string; name: string; avatarUrl: string | null }[];
   labels: { name: string; color: string }[];
   subtasks: { done: number; total: number };
@@ -110,3 +113,18 @@ export type ProjectCalendar = {
   day: ({ date: string; title: string } & TaskPage) | null;
   undated: TaskPage;
 };
+
+/** Another task as a relation shows it (relations.ts): on the task page and in the add form's suggestions. */
+export type RelatedTask = {
+  id: string;
+  key: string;
+  title: string;
+  projectId: string;
+  status: { name: string; color: string; category: string };
+};
+
+/** One of a task's relations, as that task sees it (`relation`: its side). */
+export type TaskRelation = { id: string; relation: RelationSide; task: RelatedTask };
+
+/** What the add form's suggestions ask the server for (`…/relation-options?q=`). */
+export type RelationOptions = { q: string; candidates: RelatedTask[]; refusal: string | null };

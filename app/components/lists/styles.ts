@@ -86,6 +86,20 @@ export function listBaseStyles(theme: Theme) {
     },
     '.pl-label[data-color="teal"], .pl-label[data-color="green"]': { color: "#0b1215" },
     ".pl-secondary": { color: palette.text.secondary },
+    /** "Blocked": a task an open task blocks (issue 34), on cards, List rows and the task's page. */
+    ".pl-blocked": {
+      display: "inline-block",
+      padding: "0 6px",
+      borderRadius: 6,
+      border: `1px solid ${palette.error.main}`,
+      color: palette.error.main,
+      fontSize: 11,
+      fontWeight: 700,
+      lineHeight: "16px",
+      letterSpacing: 0.2,
+      whiteSpace: "nowrap",
+      verticalAlign: "middle",
+    },
     /** A link that looks like a small outlined button (Show more, paging). */
     ".pl-link-button": {
       display: "inline-flex",

@@ -56,6 +56,7 @@ export function BoardCardContent({
         {card.title}
       </a>
       <div className="pl-task-meta">
+        {card.blocked ? <span className="pl-blocked">Blocked</span> : null}
         {card.labels.length > 0
           ? chip(
               "labelIds",

@@ -10,6 +10,7 @@ const card = (id: string): BoardCard => ({
   priority: "none",
   dueDate: null,
   done: false,
+  blocked: false,
   assignees: [],
   labels: [],
   subtasks: { done: 0, total: 0 },

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 
 import type { BoardCard, BoardColumn } from "~/.server/tasks/views";
+import { askToCompleteBlocked } from "~/components/tasks/blocked-confirm";
+import { CONFIRM_BLOCKED_FIELD } from "~/validation/task-relations";
 
 /**
  * A card's move on the board: to a status, between two cards of that column (their public
@@ -63,8 +65,10 @@ export function moveTo(columns: BoardColumn[], taskId: string): Move | null {
   return null;
 }
 
-type Pending = Move & { label: string };
-type Answer = { moved?: string; moveError?: string };
+/** `confirm`: complete it even though it is blocked (asked once already). */
+type Pending = Move & { label: string; confirm?: boolean };
+/** `confirmBlocked`: the move would complete a blocked task, and `moveError` asks whether to anyway. */
+type Answer = { moved?: string; moveError?: string; confirmBlocked?: boolean };
 
 /**
  * The board's moves with JavaScript: shown at once (applied over the loader's columns) and
@@ -89,7 +93,13 @@ export function useBoardMoves(projectId: string, columns: BoardColumn[]) {
     if (current?.started) {
       flight.current = null;
       const error = fetcher.data?.moveError;
-      if (error) {
+      if (error && fetcher.data?.confirmBlocked) {
+        // Asked, not refused: the card goes back meanwhile, and moves again once confirmed.
+        const again: Pending = { ...current.move, confirm: true };
+        void askToCompleteBlocked(error).then((completeAnyway) => {
+          if (completeAnyway) setQueue((moves) => [...moves, again]);
+        });
+      } else if (error) {
         setRefusal(`${current.move.label} could not be moved. ${error}`);
         void revalidator.revalidate();
       }
@@ -108,6 +118,7 @@ export function useBoardMoves(projectId: string, columns: BoardColumn[]) {
         statusId: next.statusId,
         ...(next.beforeId ? { beforeId: next.beforeId } : {}),
         ...(next.afterId ? { afterId: next.afterId } : {}),
+        ...(next.confirm ? { [CONFIRM_BLOCKED_FIELD]: "true" } : {}),
       },
       { method: "post", action: `/app/project/${projectId}` },
     );

@@ -12,6 +12,7 @@ import { editRequestOf, usePropertyEditor } from "~/components/tasks/fields/prop
 import { useFieldShortcuts } from "~/components/tasks/fields/shortcuts";
 import type { TaskPatch } from "~/components/tasks/fields/task-edits";
 import { GroupFooter } from "~/components/tasks/group-footer";
+import { BlockedMoveNotice } from "~/components/tasks/blocked-notices";
 import type { BoardCard, BoardColumn } from "~/.server/tasks/views";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -146,6 +147,7 @@ export function Board({
   editorOptions,
   today,
   quickAdd,
+  blockedMove,
 }: {
   projectId: string;
   columns: BoardColumn[];
@@ -158,6 +160,8 @@ export function Board({
   today: string;
   /** A refused quick add: which column, what was typed, and why. */
   quickAdd?: { statusId: string; title: string; error: string };
+  /** A "Move to" (without JavaScript) that would complete a blocked task: the question, and the move to confirm. */
+  blockedMove?: { taskId: string; statusId: string; message: string };
 }) {
   const hydrated = useHydrated();
   const loaded = useLiveCards(projectId, fromLoader, asOf);
@@ -241,6 +245,7 @@ export function Board({
   );
   return (
     <>
+      {blockedMove ? <BlockedMoveNotice move={blockedMove} /> : null}
       {moves.refusal ? (
         <Alert severity="error" onClose={moves.dismiss} sx={{ mb: 2 }}>
           {moves.refusal}

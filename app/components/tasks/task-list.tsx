@@ -98,7 +98,7 @@ export function taskListStyles(theme: Theme): CSSObject {
     "& td.pl-title": { whiteSpace: "normal", minWidth: 200, width: "100%" },
     "& td.pl-title a": { color: palette.text.primary, fontWeight: 600, textDecoration: "none" },
     "& td.pl-title a:hover": { textDecoration: "underline" },
-    "& td.pl-title .pl-label": { marginLeft: 6 },
+    "& td.pl-title .pl-label, & td.pl-title .pl-blocked": { marginLeft: 6 },
     "& tr[data-done] td.pl-title a": { textDecoration: "line-through", color: palette.text.secondary },
     "& .pl-key, & .pl-muted, & .pl-subtasks": { color: palette.text.secondary },
     // An empty property shows a dash from CSS: one element fewer to render per empty cell.
@@ -622,6 +622,7 @@ function GroupTable({
                   <td className="pl-key">{task.key}</td>
                   <td className="pl-title">
                     <a href={href}>{task.title}</a>
+                    {task.blocked ? <span className="pl-blocked">Blocked</span> : null}
                     {task.labels.length > 0 ? (
                       <span className="pl-labels">
                         {task.labels.map((label) => (

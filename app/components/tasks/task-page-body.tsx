@@ -20,6 +20,8 @@ import { Subtasks } from "~/components/tasks/subtasks";
 import { Comments } from "~/components/tasks/comments";
 import { TaskHistory } from "~/components/tasks/task-history";
 import { TaskLabels } from "~/components/tasks/task-labels";
+import { BlockedCompletionNotice } from "~/components/tasks/blocked-notices";
+import { blockedTitle, TaskRelations } from "~/components/tasks/task-relations";
 import { FormErrors, FormTextField, SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import {
@@ -264,6 +266,14 @@ export function TaskPageBody({
         <div>
           <p className="pl-crumbs">
             {project.name} · {task.key}
+            {loaderData.blocked ? (
+              <>
+                {" "}
+                <span className="pl-blocked" title={blockedTitle(loaderData.relations)}>
+                  Blocked
+                </span>
+              </>
+            ) : null}
             {values.parent ? (
               <>
                 {" · subtask of "}
@@ -284,6 +294,9 @@ export function TaskPageBody({
         <Alert severity="info" sx={{ mb: 3 }}>
           This task is read-only: it or its project is archived.
         </Alert>
+      ) : null}
+      {actionData && "blocked" in actionData ? (
+        <BlockedCompletionNotice taskUrl={here} taskId={task.id} blocked={actionData.blocked} />
       ) : null}
       <div className="pl-task-grid">
         <div className="pl-task-main">
@@ -309,6 +322,13 @@ export function TaskPageBody({
             canEdit={canEdit}
             canAdd={canEdit && !values.parent}
             refused={actionData && "subtask" in actionData ? actionData.subtask : undefined}
+          />
+          <TaskRelations
+            taskUrl={here}
+            projectKey={project.key}
+            relations={loaderData.relations}
+            canEdit={canEdit}
+            refused={actionData && "relationRefused" in actionData ? actionData.relationRefused : undefined}
           />
           <Checklist
             taskUrl={here}

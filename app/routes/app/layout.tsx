@@ -6,6 +6,7 @@ import { lastDeliveredSequence } from "~/.server/realtime/hub";
 import { readSidebarOpen } from "~/.server/shell-preferences";
 import { shellData } from "~/.server/workspaces/shell";
 import { AppShell } from "~/components/app-shell/app-shell";
+import { BlockedCompletionQuestion } from "~/components/tasks/blocked-confirm";
 import { EditSenders } from "~/components/tasks/fields/task-edits";
 import { toSessionUser } from "~/utils/session-user";
 import type { Route } from "./+types/layout";
@@ -51,6 +52,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <Outlet />
       {/* The changes made in place, sent and answered wherever they were made (task-edits.tsx). */}
       <EditSenders />
+      {/* "Complete it anyway?" when a move would complete a blocked task (blocked-confirm.tsx). */}
+      <BlockedCompletionQuestion />
     </AppShell>
   );
 }

@@ -28,6 +28,7 @@ import {
 } from "~/.server/tasks/statuses";
 import { createTaskCommand, moveTaskCommand, updateTaskCommand } from "~/.server/tasks/tasks";
 import { redirectWithToast } from "~/.server/toast";
+import { askIfBlocked, isBlockedRefusal } from "./blocked-completion.server";
 import { dayName } from "~/utils/calendar-month";
 import { mindMapHref, parseCollapsed } from "~/utils/mind-map-layout";
 import { isProjectColor, type ProjectColor } from "~/utils/projects";
@@ -129,13 +130,30 @@ const moveTask = intent({
     const { taskId, statusId, beforeId, afterId } = submission.value;
     return {
       ok: true,
-      input: { projectId: projectIdOf(context), taskId, statusId, placement: placementOf({ beforeId, afterId }) },
+      input: {
+        projectId: projectIdOf(context),
+        taskId,
+        statusId,
+        placement: placementOf({ beforeId, afterId }),
+        askIfBlocked: askIfBlocked(context),
+      },
     };
   },
   // The board's drag and drop keeps its place on the page: data back, then revalidation.
-  refused: ({ message, status }, context) => {
-    if (context.viaFetcher) return data({ intent: context.intent, moveError: message }, { status });
-    throw data(message, { status });
+  // Completing a blocked task asks first: the board asks in a dialog and moves it again with
+  // `confirmBlocked`; without JavaScript the board shows the question and a "Complete anyway" form.
+  refused: (refusal, context) => {
+    const { message, status } = refusal;
+    const blocked = isBlockedRefusal(refusal);
+    if (context.viaFetcher) {
+      return data(
+        { intent: context.intent, moveError: message, ...(blocked ? { confirmBlocked: true } : {}) },
+        { status },
+      );
+    }
+    if (!blocked) throw data(message, { status });
+    const move = { taskId: field(context, "taskId", 40), statusId: field(context, "statusId", 40), message };
+    return data({ intent: context.intent, blockedMove: move }, { status: 400 });
   },
   fetched: (moved, context) => data({ intent: context.intent, moved: moved.id }),
   done: (moved, context) => redirect(`${here(context, "board")}#column-${moved.status}`),

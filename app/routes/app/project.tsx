@@ -190,7 +190,10 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
   const [searchParams] = useSearchParams();
   // The board patches a task's change from its event alone (board-live.ts); an open task panel reads again.
   const boardPatches = view === "board" && !searchParams.has(TASK_PARAM);
-  useLiveRevalidation((event) => event.project === project.id && !(boardPatches && event.card));
+  useLiveRevalidation(
+    (event) =>
+      (event.project === project.id && !(boardPatches && event.card)) || Boolean(event.related?.includes(project.id)),
+  );
   return (
     <div className="pl-project-page">
       <PresenceReporter projectId={project.id} taskId={searchParams.get(TASK_PARAM)} />
@@ -300,6 +303,7 @@ function ViewContent({
           editorOptions={data.editorOptions}
           today={data.today}
           quickAdd={actionData && "quickAdd" in actionData ? actionData.quickAdd : undefined}
+          blockedMove={actionData && "blockedMove" in actionData ? actionData.blockedMove : undefined}
         />
       ) : null;
     case "mindmap":

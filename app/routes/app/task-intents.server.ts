@@ -15,6 +15,7 @@ import { previewDescription } from "~/.server/tasks/description-preview";
 import { setTaskFollowedCommand } from "~/.server/tasks/followers";
 import { setTaskLabelsCommand } from "~/.server/tasks/labels";
 import { setTaskParentCommand } from "~/.server/tasks/parent";
+import { addTaskRelationCommand, removeTaskRelationCommand } from "~/.server/tasks/relations";
 import {
   createTaskCommand,
   deleteTaskCommand,
@@ -37,6 +38,13 @@ import { addCommentSchema, deleteCommentSchema, editCommentSchema } from "~/vali
 import { isUuid } from "~/validation/ids";
 import { parseTaskLabels } from "~/validation/labels";
 import { MAX_PARENT_REFERENCE, PARENT_FORMAT_ERROR } from "~/validation/task-parent";
+import {
+  isRelationSide,
+  MAX_RELATED_REFERENCE,
+  RELATED_FORMAT_ERROR,
+  RELATION_SENTENCES,
+} from "~/validation/task-relations";
+import { askIfBlocked, isBlockedRefusal } from "./blocked-completion.server";
 import { descriptionText, moveTaskSchema, taskFieldsSchema, taskPatchOf, taskTitle } from "~/validation/task-fields";
 
 /**
@@ -87,8 +95,26 @@ const moveTask = intent({
     }
     return {
       ok: true,
-      input: { ...ids(context), statusId: submission.value.statusId, placement: { at: "end" as const } },
+      input: {
+        ...ids(context),
+        statusId: submission.value.statusId,
+        placement: { at: "end" as const },
+        askIfBlocked: askIfBlocked(context),
+      },
     };
+  },
+  // Completing a blocked task asks first: the editors in place (a fetcher) ask in a dialog and
+  // post again with `confirmBlocked`; the page without JavaScript shows the question and a
+  // "Complete anyway" form (task-relations.tsx).
+  refused: (refusal, context) => {
+    const { message, status } = refusal;
+    if (context.viaFetcher) {
+      if (isBlockedRefusal(refusal)) return data({ intent: context.intent, error: message, confirmBlocked: true }, 400);
+      return fetcherRefusal(context.intent, message, status);
+    }
+    if (!isBlockedRefusal(refusal)) throw data(message, { status });
+    const statusId = (text(context, "statusId") ?? "").slice(0, 40);
+    return data({ intent: context.intent, blocked: { statusId, message } satisfies BlockedRefusal }, { status: 400 });
   },
   done: (_task, context) => redirect(hereOf(context)),
 });
@@ -138,6 +164,65 @@ const setParent = intent({
   },
   done: ({ key, parent }, context) =>
     toast(context, "", "Parent saved", parent ? `${key} is a subtask of ${parent}.` : `${key} is a top-level task.`),
+});
+
+/** What a refused relation form gets back: what was chosen and typed, and why. */
+export type RelationRefusal = { relation: string; other: string; error: string };
+/** A page's move refused because the task is blocked: the status it asked for, and the question. */
+export type BlockedRefusal = { statusId: string; message: string };
+
+const relationRefused = ({ message, status }: { message: string; status: 400 | 403 | 404 }, context: IntentContext) =>
+  data(
+    {
+      intent: context.intent,
+      relationRefused: {
+        relation: (text(context, "relation") ?? "").slice(0, 40),
+        other: (text(context, "other") ?? "").slice(0, MAX_RELATED_REFERENCE),
+        error: message,
+      } satisfies RelationRefusal,
+    },
+    { status },
+  );
+
+const addRelation = intent({
+  command: addTaskRelationCommand,
+  parse: (context) => {
+    const relation = context.formData.get("relation");
+    if (!isRelationSide(relation)) return { ok: false, field: "relation", message: "Choose how the tasks relate." };
+    const other = text(context, "other") ?? "";
+    if (!other.trim() || other.length > MAX_RELATED_REFERENCE) {
+      return { ok: false, field: "other", message: RELATED_FORMAT_ERROR };
+    }
+    return { ok: true, input: { ...ids(context), relation, other } };
+  },
+  // In the form, beside the field, with what was typed: from a fetcher too (a 403 or 404 as well).
+  refused: relationRefused,
+  fetched: (added, context) => data({ intent: context.intent, ok: true as const, added: added.other.key }),
+  done: (added, context) =>
+    toast(
+      context,
+      "#task-relations",
+      "Relation added",
+      `${added.key} ${RELATION_SENTENCES[added.relation]} ${added.other.key}.`,
+    ),
+});
+
+const removeRelation = intent({
+  command: removeTaskRelationCommand,
+  parse: (context) => {
+    const relationId = text(context, "relationId") ?? "";
+    if (!/^[A-Za-z0-9]{6,20}$/.test(relationId)) {
+      return { ok: false, field: "", message: "Choose one of this task's relations." };
+    }
+    return { ok: true, input: { ...ids(context), relationId } };
+  },
+  done: (removed, context) =>
+    toast(
+      context,
+      "#task-relations",
+      "Relation removed",
+      `${removed.key} no longer ${RELATION_SENTENCES[removed.relation]} ${removed.otherKey}.`,
+    ),
 });
 
 const uploadAttachment = intent({
@@ -378,6 +463,8 @@ export const taskIntents = {
   "set-assignees": setAssignees,
   "set-labels": setLabels,
   "set-parent": setParent,
+  "add-relation": addRelation,
+  "remove-relation": removeRelation,
   "upload-attachment": uploadAttachment,
   "delete-attachment": deleteAttachment,
   "preview-description": previewDescriptionIntent,

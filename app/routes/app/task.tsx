@@ -17,6 +17,7 @@ import { attachmentsOf } from "~/.server/tasks/attachments";
 import { labelIdsOfTask, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing } from "~/.server/tasks/followers";
 import { taskCodeLinks } from "~/.server/code-hosts/connections";
+import { isBlocked, relationsOf } from "~/.server/tasks/relations";
 
 import { ArrowBack } from "~/components/icons/material";
 
@@ -42,17 +43,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
   // Read once: the assignee editor, the @mention suggestions and the mention chips all use them.
   const workspaceMembers = membersOf(access.workspace.id);
-  const [detail, members, assigned, sections, labels, labelled, attachments, following, codeLinks] = await Promise.all([
-    taskDetail(access.task, access.project),
-    workspaceMembers,
-    assigneeIdsOf(access.task.id),
-    loadTaskSections(access, user.id, new URL(request.url), workspaceMembers.then(asMentionCandidates)),
-    workspaceLabels(access.workspace.id),
-    labelIdsOfTask(access.task.id),
-    attachmentsOf(access.task.id),
-    isFollowing(access.task.id, user.id),
-    taskCodeLinks(access.task.id),
-  ]);
+  const [detail, members, assigned, sections, labels, labelled, attachments, following, codeLinks, relations, blocked] =
+    await Promise.all([
+      taskDetail(access.task, access.project),
+      workspaceMembers,
+      assigneeIdsOf(access.task.id),
+      loadTaskSections(access, user.id, new URL(request.url), workspaceMembers.then(asMentionCandidates)),
+      workspaceLabels(access.workspace.id),
+      labelIdsOfTask(access.task.id),
+      attachmentsOf(access.task.id),
+      isFollowing(access.task.id, user.id),
+      taskCodeLinks(access.task.id),
+      relationsOf(access.task.id),
+      isBlocked(access.task.id),
+    ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
     task: {
@@ -95,6 +99,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     following,
     canFollow: permissions["task.follow"],
     codeLinks,
+    // Its relations to other tasks of the workspace, and whether an open one blocks it (task-relations.tsx).
+    relations,
+    blocked,
   };
 }
 
@@ -116,7 +123,8 @@ export const action = intentAction(taskIntents, { fallback: taskFallback, guard:
 
 export default function TaskPage({ loaderData, actionData }: Route.ComponentProps) {
   const { project } = loaderData;
-  useLiveRevalidation((event) => event.project === project.id);
+  // Its relations show other projects' tasks: a change to one of them names this project too.
+  useLiveRevalidation((event) => event.project === project.id || Boolean(event.related?.includes(project.id)));
   return (
     <Box sx={{ maxWidth: 880, mx: "auto" }}>
       <PresenceReporter projectId={project.id} taskId={loaderData.task.id} />

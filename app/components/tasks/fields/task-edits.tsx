@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { useFetcher, useFetchers } from "react-router";
 
+import { askToCompleteBlocked } from "~/components/tasks/blocked-confirm";
 import type { TaskRef } from "~/components/tasks/fields/options";
 import { showToast } from "~/utils/client-toast";
 import type { Priority } from "~/validation/task-fields";
+import { CONFIRM_BLOCKED_FIELD } from "~/validation/task-relations";
 
 /**
  * The one way a task's property is saved in place, wherever it is shown (the task page, the
@@ -187,12 +189,26 @@ export function useEditsInFlight(kind: string): readonly { key: string; form: Fo
   }, [queued, fetchers, kind]);
 }
 
+/** An edit's kind: its key without the number `sendInPlace` gave it. */
+function kindOf(key: string) {
+  return key.slice(0, key.lastIndexOf(":"));
+}
+
+/** The same form, completing a blocked task anyway. */
+function confirmed(form: FormData) {
+  const again = new FormData();
+  for (const [name, value] of form) again.append(name, value);
+  again.set(CONFIRM_BLOCKED_FIELD, "true");
+  return again;
+}
+
 /** A task's values with its changes in flight applied over them. */
 export function withPending<T extends object>(values: T, patch: TaskPatch | undefined): T {
   return patch ? { ...values, ...patch } : values;
 }
 
-type Answer = { ok?: true; error?: string };
+/** `confirmBlocked`: the move would complete a blocked task, and `error` asks whether to anyway (blocked-confirm.tsx). */
+type Answer = { ok?: true; error?: string; confirmBlocked?: boolean };
 
 /**
  * Sends the edits made in place, wherever they were made; mounted once in the app shell.
@@ -222,7 +238,13 @@ function EditSender({ edit, ready }: { edit: Edit; ready: boolean }) {
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!answer) return;
-    if (answer.error) {
+    if (answer.error && answer.confirmBlocked) {
+      // Asked, not refused: once answered "Complete anyway", the same edit goes again, saying so.
+      const question = answer.error;
+      void askToCompleteBlocked(question).then((completeAnyway) => {
+        if (completeAnyway) sendInPlace(kindOf(edit.key), edit.action, confirmed(edit.form), edit.onRefused);
+      });
+    } else if (answer.error) {
       if (edit.onRefused) edit.onRefused(answer.error);
       else showToast({ title: "Not saved", description: answer.error, variant: "error" });
     }
