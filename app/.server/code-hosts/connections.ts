@@ -8,18 +8,11 @@ import { defineCommand, execute } from "../commands/command";
 import { asMember, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Database, Transaction } from "../db/client";
-import {
-  codeHostConnections,
-  codeHostDeliveries,
-  profiles,
-  taskLinks,
-  workspaceMembers,
-  workspaces,
-} from "../db/schema";
+import { codeHostConnections, codeHostDeliveries, profiles, taskLinks, workspaceMembers } from "../db/schema";
 import { FieldError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { definePruning } from "../jobs/registry";
-import { authorize, can } from "../policies";
+import { authorize } from "../policies";
 import { workspaceForMember } from "../workspaces/membership";
 import { CODE_HOST_LABEL_MAX, CODE_HOSTS, isCodeHost, type CodeHost } from "~/utils/code-hosts";
 
@@ -237,36 +230,6 @@ async function recentDeliveries(connectionIds: string[]) {
     byConnection.set(row.connectionId, list);
   }
   return byConnection;
-}
-
-/**
- * Settings → Integrations: the member's workspaces with code hosts connected (how many, and
- * since when failing if the last delivery was refused), and the workspaces they could connect
- * one in (they manage it).
- */
-export async function codeHostSetup(userId: string) {
-  const rows = await db()
-    .select({
-      id: workspaces.publicId,
-      name: workspaces.name,
-      role: workspaceMembers.role,
-      connections: count(codeHostConnections.id),
-      failingSince: sql<string | null>`min(${codeHostConnections.failingSince})`,
-    })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .leftJoin(codeHostConnections, eq(codeHostConnections.workspaceId, workspaces.id))
-    .where(eq(workspaceMembers.userId, userId))
-    .groupBy(workspaces.publicId, workspaces.name, workspaceMembers.role, workspaces.createdAt)
-    .orderBy(workspaces.createdAt)
-    .limit(100);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    connections: Number(row.connections),
-    failingSince: row.failingSince ? new Date(row.failingSince).toISOString() : null,
-    canManage: can(row.role, "code_host.manage"),
-  }));
 }
 
 /** A task's pull requests and commits, newest activity first (at most 50). */

@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 
 import { db } from "../db";
-import { chatChannels, webhookEndpoints, workspaceMembers, workspaces } from "../db/schema";
+import { chatChannels, codeHostConnections, webhookEndpoints, workspaceMembers, workspaces } from "../db/schema";
 import { can } from "../policies";
 
 /**
@@ -19,8 +19,11 @@ export type WorkspaceIntegrations = {
   id: string;
   name: string;
   chat: IntegrationState;
+  codeHosts: IntegrationState;
   webhooks: IntegrationState;
 };
+
+const HOST_NAMES: Record<string, string> = { github: "GitHub", gitlab: "GitLab", gitea: "Gitea/Forgejo" };
 
 export async function integrationOverview(userId: string): Promise<WorkspaceIntegrations[]> {
   const managed = (
@@ -33,7 +36,7 @@ export async function integrationOverview(userId: string): Promise<WorkspaceInte
   ).filter((workspace) => can(workspace.role, "chat_channel.manage"));
   if (managed.length === 0) return [];
   const ids = managed.map((workspace) => workspace.id);
-  const [channels, hooks] = await Promise.all([
+  const [channels, hooks, hosts] = await Promise.all([
     db()
       .select({
         workspaceId: chatChannels.workspaceId,
@@ -57,6 +60,17 @@ export async function integrationOverview(userId: string): Promise<WorkspaceInte
       .from(webhookEndpoints)
       .where(inArray(webhookEndpoints.workspaceId, ids))
       .orderBy(desc(webhookEndpoints.createdAt)),
+    db()
+      .select({
+        workspaceId: codeHostConnections.workspaceId,
+        provider: codeHostConnections.provider,
+        label: codeHostConnections.label,
+        failingSince: codeHostConnections.failingSince,
+        lastFailure: codeHostConnections.lastFailure,
+      })
+      .from(codeHostConnections)
+      .where(inArray(codeHostConnections.workspaceId, ids))
+      .orderBy(desc(codeHostConnections.createdAt)),
   ]);
   return managed.map((workspace) => ({
     id: workspace.publicId,
@@ -71,6 +85,18 @@ export async function integrationOverview(userId: string): Promise<WorkspaceInte
           since: channel.failingSince?.toISOString() ?? null,
           error: channel.lastError,
           reason: channel.disabledReason,
+        })),
+    ),
+    codeHosts: stateOf(
+      hosts
+        .filter((host) => host.workspaceId === workspace.id)
+        .map((host) => ({
+          name: `${HOST_NAMES[host.provider] ?? host.provider}${host.label ? ` (${host.label})` : ""}`,
+          enabled: true,
+          failing: host.failingSince !== null,
+          since: host.failingSince?.toISOString() ?? null,
+          error: host.lastFailure,
+          reason: null,
         })),
     ),
     webhooks: stateOf(

@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
@@ -13,7 +12,6 @@ import type { CalendarFeedView } from "~/.server/calendar/feeds";
 import { ApiTokensSection, type ApiTokenSettings, type CreatedApiToken } from "./api-tokens";
 import { IntegrationsOverview } from "./integrations-overview";
 import { CalendarFeedControls } from "./calendar-feed";
-import { CodeHostsItem, type CodeHostSetup } from "./code-hosts-item";
 import { TabHeading } from "./settings-tabs";
 import type { WorkspaceIntegrations } from "~/.server/integrations/overview";
 
@@ -69,15 +67,12 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
   );
 }
 
-const INTEGRATIONS: { name: string; text: string }[] = [];
-
 /** The workspaces' integrations and their state, the assistant's settings, the member's calendar feed and API tokens. */
 export function IntegrationsTab({
   overview,
   ai,
   calendarFeed,
   apiTokens,
-  codeHosts,
   createdToken,
   createTokenResult,
 }: {
@@ -85,7 +80,6 @@ export function IntegrationsTab({
   ai: AiSettings;
   calendarFeed: CalendarFeedView;
   apiTokens: ApiTokenSettings;
-  codeHosts: CodeHostSetup;
   createdToken?: CreatedApiToken;
   createTokenResult?: SubmissionResult<string[]>;
 }) {
@@ -109,35 +103,6 @@ export function IntegrationsTab({
         />
       </Paper>
       <ApiTokensSection settings={apiTokens} created={createdToken} lastResult={createTokenResult} />
-      <Typography color="textSecondary" sx={{ mb: 2 }}>
-        On their way:
-      </Typography>
-      <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
-        <CodeHostsItem setup={codeHosts} />
-        {INTEGRATIONS.map((integration) => (
-          <Box
-            component="li"
-            key={integration.name}
-            sx={{
-              display: "flex",
-              alignItems: "center",
-              gap: 2,
-              p: 2,
-              border: 1,
-              borderColor: "divider",
-              borderRadius: 2,
-            }}
-          >
-            <Box sx={{ flexGrow: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>{integration.name}</Typography>
-              <Typography variant="body2" color="textSecondary">
-                {integration.text}
-              </Typography>
-            </Box>
-            <Chip label="Coming soon" size="small" />
-          </Box>
-        ))}
-      </Box>
     </Paper>
   );
 }

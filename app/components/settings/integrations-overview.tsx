@@ -35,6 +35,12 @@ const INTEGRATIONS = [
     path: "chat-channels",
   },
   {
+    key: "codeHosts",
+    name: "Code hosts",
+    text: "GitHub, GitLab, Gitea and Forgejo pull requests and commits linked to tasks by key.",
+    path: "code-hosts",
+  },
+  {
     key: "webhooks",
     name: "Webhooks",
     text: "Every change of the workspace, signed, to your own endpoint.",
@@ -46,7 +52,8 @@ export function IntegrationsOverview({ workspaces }: { workspaces: WorkspaceInte
   if (workspaces.length === 0)
     return (
       <Typography color="textSecondary" sx={{ mb: 3 }}>
-        Chat channels and webhooks are set up by a workspace&apos;s owners and admins; you manage no workspace.
+        Chat channels, code hosts and webhooks are set up by a workspace&apos;s owners and admins; you manage no
+        workspace.
       </Typography>
     );
   return (

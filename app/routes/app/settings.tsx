@@ -6,7 +6,6 @@ import { listApiTokens } from "~/.server/api-tokens/tokens";
 import { calendarFeedOf } from "~/.server/calendar/feeds";
 import { listSessions, sessionIdOf } from "~/.server/auth-service/session-list";
 import { assistantWorkspaces, engineInfo } from "~/.server/assistant/settings";
-import { codeHostSetup } from "~/.server/code-hosts/connections";
 import { supabaseFor } from "~/.server/auth/session";
 import { env } from "~/.server/env";
 import { intentAction } from "~/.server/http/intents";
@@ -52,7 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     apiTokens: tab === "integrations" ? await apiTokenSettings(user.id) : null,
     integrations: tab === "integrations" ? await integrationOverview(user.id) : null,
     calendarFeed: tab === "integrations" ? await calendarFeedOf(user.id, null) : null,
-    codeHosts: tab === "integrations" ? await codeHostSetup(user.id) : null,
     push: pushSetup(),
   };
 }
@@ -112,7 +110,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ai={loaderData.ai}
             calendarFeed={loaderData.calendarFeed}
             apiTokens={loaderData.apiTokens}
-            codeHosts={loaderData.codeHosts ?? []}
             createdToken={actionData && "created" in actionData ? (actionData.created as CreatedApiToken) : undefined}
             createTokenResult={result("create-api-token")}
           />
