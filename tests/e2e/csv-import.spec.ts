@@ -61,3 +61,32 @@ test("import a CSV file through mapping and preview, then export it @nojs", asyn
   );
   expect(text).toContain("Write the press release,,In Progress,high");
 });
+
+test("import a Trello board's JSON export", async ({ page }) => {
+  await signUpAndSignIn(page, { prefix: "trello", fullName: "Trello Tester" });
+  const projectPath = await createProjectByRequest(page.request, "From Trello");
+  await page.goto(`${projectPath}/import`);
+  const board = {
+    name: "Launch",
+    lists: [{ id: "l1", name: "To Do", closed: false }],
+    labels: [{ id: "b1", name: "Bug", color: "red" }],
+    cards: [{ id: "c1", name: "Fix the banner", desc: "", idList: "l1", closed: false, idLabels: ["b1"] }],
+    checklists: [{ id: "k1", idCard: "c1", checkItems: [{ name: "Check on mobile", state: "incomplete", pos: 1 }] }],
+    actions: [],
+  };
+  await page.getByLabel("CSV or Trello JSON file").setInputFiles({
+    name: "board.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(board)),
+  });
+  await page.getByRole("button", { name: "Upload and map columns" }).click();
+  await expect(page.getByRole("heading", { name: "A Trello board" })).toBeVisible();
+  await expect(page.getByText("1 card in 1 list")).toBeVisible();
+  await page
+    .getByRole("form", { name: "Import the board" })
+    .getByRole("button", { name: "Import", exact: true })
+    .click();
+  await expect(page.getByText("1 created, 0 updated, 0 unchanged.")).toBeVisible({ timeout: 15_000 });
+  await page.goto(`${projectPath}?view=list`);
+  await expect(page.getByText("Fix the banner")).toBeVisible();
+});

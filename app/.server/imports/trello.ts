@@ -1,9 +1,10 @@
 import { createReadStream } from "node:fs";
 
-import { chain } from "stream-chain";
-import { parser } from "stream-json";
-import { pick } from "stream-json/filters/Pick";
-import { streamArray } from "stream-json/streamers/StreamArray";
+// CommonJS packages: Node's ESM loader gives them a default export only (no named ones).
+import streamChain from "stream-chain";
+import streamJson from "stream-json";
+import Pick from "stream-json/filters/Pick.js";
+import StreamArray from "stream-json/streamers/StreamArray.js";
 
 import { MAX_IMPORT_ROWS } from "~/utils/imports";
 import type { ImportRow, Problem } from "./csv";
@@ -31,7 +32,12 @@ type Card = {
 
 /** Streams one top-level array of the export, an element at a time. */
 async function* each<T>(file: string, key: string): AsyncGenerator<T> {
-  const pipeline = chain([createReadStream(file), parser(), pick({ filter: key }), streamArray()]);
+  const pipeline = streamChain.chain([
+    createReadStream(file),
+    streamJson.parser(),
+    Pick.pick({ filter: key }),
+    StreamArray.streamArray(),
+  ]);
   for await (const { value } of pipeline as AsyncIterable<{ value: T }>) yield value;
 }
 

@@ -16,6 +16,8 @@ import type { ImportRefused } from "~/routes/app/project-import-intents.server";
 
 type Job = Awaited<ReturnType<typeof importView>>;
 
+const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+
 const Fields = styled("div")(({ theme }) => ({
   display: "grid",
   gap: theme.spacing(2),
@@ -122,7 +124,7 @@ export function TrelloBoard({ job }: { job: Job }) {
       <Form method="post" aria-label="Import the board">
         <input type="hidden" name="intent" value="start" />
         <Typography>
-          {board.cards.toLocaleString("en")} cards in {board.lists.length} lists
+          {plural(board.cards, "card")} in {plural(board.lists.length, "list")}
           {board.archived > 0 ? ` (${board.archived} archived cards are skipped)` : ""}. Each list becomes the status of
           the same name (a list the project lacks goes to its first status); checklists, labels, dates and comments come
           along.
