@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
 import { axeScan } from "./support/axe";
+import { openAppPage } from "./support/hydration";
 import { createProjectByRequest } from "./support/projects";
 
 /**
@@ -13,7 +14,7 @@ import { createProjectByRequest } from "./support/projects";
 test("import a CSV file through mapping and preview, then export it @nojs", async ({ page, javaScriptEnabled }) => {
   await signUpAndSignIn(page, { prefix: "csvimp", fullName: "Import Tester" });
   const projectPath = await createProjectByRequest(page.request, "Imported");
-  await page.goto(`${projectPath}?view=settings`);
+  await openAppPage(page, `${projectPath}?view=settings`, javaScriptEnabled);
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import tasks");
 
@@ -65,7 +66,7 @@ test("import a CSV file through mapping and preview, then export it @nojs", asyn
 test("import a Trello board's JSON export", async ({ page }) => {
   await signUpAndSignIn(page, { prefix: "trello", fullName: "Trello Tester" });
   const projectPath = await createProjectByRequest(page.request, "From Trello");
-  await page.goto(`${projectPath}/import`);
+  await openAppPage(page, `${projectPath}/import`, true);
   const board = {
     name: "Launch",
     lists: [{ id: "l1", name: "To Do", closed: false }],

@@ -24,7 +24,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
     await expect(page.getByRole("heading", { level: 3, name: "Magic Links" })).toBeVisible();
 
     const nav = docsNav(page);
-    await expect(nav.getByRole("link")).toHaveCount(23);
+    await expect(nav.getByRole("link")).toHaveCount(25);
     await expect(nav.getByRole("link", { name: "Magic Links" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Magic Links" })).toHaveAttribute("href", "#authentication-magic-links");
     await expect(nav.getByRole("link", { name: "Introduction" })).toHaveAttribute("aria-current", "location");
@@ -56,6 +56,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
     await expect(docsNav(page).getByRole("link")).toHaveText([
       "Supabase",
       "Slack and team chat",
+      "Code hosts (GitHub, GitLab, Gitea)",
       "Calendar feeds",
       "Import and export",
       "REST API",

@@ -49,6 +49,10 @@ const titlesOf = (checklist: Locator) => rowsOf(checklist).getByRole("button", {
 
 /** Drags an item by its handle so that it lands over `to`: press, past the threshold, in steps, release. */
 async function drag(page: Page, handle: Locator, to: Locator) {
+  // The mouse reaches only what is on screen: the list (below the description, subtasks and
+  // relations) is brought into view first.
+  await to.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
   const grip = (await handle.boundingBox())!;
   const end = (await to.boundingBox())!;
   const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
