@@ -215,6 +215,12 @@ export function describeActivity(verb: string, data: Record<string, unknown>): s
   return sentence;
 }
 
+/** Who the log names for a row: the member, or the rule that acted for them ("Rule “Triage”"). */
+export function activityActor(actor: string, data: Record<string, unknown>): string {
+  const via = data.via as { kind?: unknown; name?: unknown } | undefined;
+  return via?.kind === "automation" && typeof via.name === "string" ? `Rule “${via.name}”` : actor;
+}
+
 function describeVerb(verb: string, data: Record<string, unknown>): string {
   // Comments are about a task too: their subject is the task.
   if (verb.startsWith("task.") || verb.startsWith("comment.")) {
@@ -337,6 +343,18 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
       return `deleted the chat channel ${String(data.name)}`;
     case "chat_channel.tested":
       return `sent a test to the chat channel ${String(data.name)}`;
+    case "automation.created":
+      return `added the rule “${String(data.name)}”`;
+    case "automation.updated":
+      return `changed the rule “${String(data.name)}”`;
+    case "automation.enabled":
+      return `turned on the rule “${String(data.name)}”`;
+    case "automation.disabled":
+      return `turned off the rule “${String(data.name)}”`;
+    case "automation.paused":
+      return `paused the rule “${String(data.name)}”: ${String(data.reason)}`;
+    case "automation.deleted":
+      return `deleted the rule “${String(data.name)}”`;
     case "webhook.created":
       return `added a webhook to ${String(data.url)}`;
     case "webhook.deleted":

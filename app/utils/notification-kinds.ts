@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = {
   eventCancelled: "event.cancelled",
   webhookDisabled: "webhook.disabled",
   chatChannelDisabled: "chat_channel.disabled",
+  automationPaused: "automation.paused",
+  automation: "automation.notify",
 } as const;
 
 export const NOTIFICATION_GROUPS = {

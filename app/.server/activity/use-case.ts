@@ -21,7 +21,7 @@ export type Actor = {
    * Acting through an API token rather than a signed-in page (the log says "via API token
    * 'CI'"), or an integration's delivery ("via GitHub").
    */
-  via?: { kind: "token" | "integration"; id: string; name: string };
+  via?: { kind: "token" | "integration" | "automation"; id: string; name: string; depth?: number };
 };
 
 type Entry<V extends Verb> = {

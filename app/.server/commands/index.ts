@@ -6,6 +6,7 @@ import { registeredCommands } from "./command";
  * fails a test. A module that defines commands is listed here.
  */
 import "../api-tokens/tokens";
+import "../automations/rules";
 import "../assistant/conversations";
 import "../assistant/service";
 import "../assistant/settings";

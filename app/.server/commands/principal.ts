@@ -78,6 +78,29 @@ export function integrationPrincipal(connection: {
   };
 }
 
+/**
+ * An automation rule's run (automations/run.ts): it acts as the member who saved the rule,
+ * inside the rule's workspace only, so the member's role, read again at each run, governs
+ * what it may change. `depth` is its place in a chain of rules setting each other off.
+ */
+export function automationPrincipal(rule: {
+  ruleId: string;
+  name: string;
+  userId: string;
+  workspaceId: string;
+  depth: number;
+}): Principal & { userId: string } {
+  return {
+    kind: "automation",
+    id: rule.ruleId,
+    userId: rule.userId,
+    workspaceId: rule.workspaceId,
+    ip: null,
+    clientId: null,
+    via: { kind: "automation", id: rule.ruleId, name: rule.name, depth: rule.depth },
+  };
+}
+
 /** Someone on the public site, signed in or not, known by address only (the public forms). */
 export function visitorPrincipal(ip: string | null): Principal {
   return { kind: "visitor", id: ip ?? "unknown", userId: null, ip, clientId: null };

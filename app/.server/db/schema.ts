@@ -1188,3 +1188,71 @@ export const taskLinks = pgTable(
     index("task_links_thing_idx").on(t.provider, t.externalId),
   ],
 );
+
+/**
+ * A project's automation rule (issue 34): when its trigger fires on a task and its
+ * conditions hold, its actions run in order in one unit of work, acting as the member who
+ * saved it (re-checked at each run). The definition is versioned JSON that
+ * utils/automations.ts validates; a rule without a project applies to its workspace's projects.
+ */
+export const automationRules = pgTable(
+  "automation_rules",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** `{ version, trigger, conditions, actions }` (utils/automations.ts). */
+    definition: jsonb("definition").$type<Record<string, unknown>>().notNull(),
+    /** The trigger's type, kept beside the JSON so the planner reads only the rules that can fire. */
+    triggerType: text("trigger_type").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    /** Why a rule stopped by itself (its rate cap); null when it was turned off by hand or is on. */
+    pausedReason: text("paused_reason"),
+    /** The member it acts as: who saved it last. */
+    actorId: uuid("actor_id").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("automation_rules_public_id_idx").on(t.publicId),
+    index("automation_rules_project_idx").on(t.projectId, t.enabled),
+    index("automation_rules_workspace_idx").on(t.workspaceId, t.enabled),
+  ],
+);
+
+/** One row per time a rule was set off: its run log (the last 1,000 per rule are kept). */
+export const automationRuns = pgTable(
+  "automation_runs",
+  {
+    id: id(),
+    ruleId: uuid("rule_id")
+      .notNull()
+      .references(() => automationRules.id, { onDelete: "cascade" }),
+    /** What set it off, once per rule: `event:<sequence>:<task>`, `due_soon:<task>:<date>`… */
+    runKey: text("run_key").notNull(),
+    /** done, skipped (conditions not met), loop_stopped, refused, paused, failed. */
+    outcome: text("outcome").notNull(),
+    taskId: text("task_id"),
+    taskKey: text("task_key"),
+    /** What set it off, in words ("status changed to Done"). */
+    cause: text("cause").notNull(),
+    /** What it changed, one line each. */
+    changes: text("changes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    error: text("error"),
+    depth: integer("depth").notNull().default(1),
+    durationMs: integer("duration_ms"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("automation_runs_key_idx").on(t.ruleId, t.runKey),
+    index("automation_runs_rule_idx").on(t.ruleId, t.createdAt),
+  ],
+);

@@ -16,10 +16,13 @@ const id = z.string();
 const ids = z.array(id);
 const text = z.string();
 /**
- * Added by the unit of work when a token or an integration acted (the log says "via API token
- * 'CI'", "via GitHub").
+ * Added by the unit of work when a token, an integration or a rule acted (the log says "via
+ * API token 'CI'", "via GitHub", "Rule 'Triage'"); a rule's also carries how deep in a chain
+ * of rules it ran, so the next rule it sets off knows when to stop.
  */
-const via = z.object({ kind: z.enum(["token", "integration"]), id, name: text }).optional();
+const via = z
+  .object({ kind: z.enum(["token", "integration", "automation"]), id, name: text, depth: z.number().optional() })
+  .optional();
 const change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: value });
 const nullableText = text.nullable();
 /** How the log names a task: its key and title at the time. */
@@ -257,6 +260,12 @@ export const EVENT_CATALOG = {
   "chat_channel.disabled": event("chat_channel", { name: text, url: text, reason: text.optional() }),
   "chat_channel.deleted": event("chat_channel", { name: text, url: text }),
   "chat_channel.tested": event("chat_channel", { name: text, url: text }),
+  "automation.created": event("automation_rule", { name: text, trigger: text, actions: z.number() }),
+  "automation.updated": event("automation_rule", { name: text, trigger: text, actions: z.number() }),
+  "automation.enabled": event("automation_rule", { name: text }),
+  "automation.disabled": event("automation_rule", { name: text }),
+  "automation.paused": event("automation_rule", { name: text, reason: text }),
+  "automation.deleted": event("automation_rule", { name: text }),
   "code_host.connected": event("code_host", codeHost),
   "code_host.secret_rotated": event("code_host", codeHost),
   "code_host.deleted": event("code_host", codeHost),

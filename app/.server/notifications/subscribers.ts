@@ -1,5 +1,6 @@
 import { onEvent, type DomainEvent } from "../events/bus";
 import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
+import { activityActor } from "~/utils/activity-text";
 import {
   commentText,
   followersOf,
@@ -116,7 +117,7 @@ async function mentionedInChat(event: DomainEvent<"message.posted" | "message.ed
   if (mentioned.length === 0 || !event.projectId) return;
   const project = await projectContext(event.projectId);
   if (!project) return;
-  const actor = await nameOf(event.actorId);
+  const actor = activityActor(await nameOf(event.actorId), event.data);
   const recipients = await stillMembers(project.workspaceId, mentioned);
   await deliverNotifications(
     recipients.map((userId) => ({
@@ -142,19 +143,21 @@ async function onTask(
   message: (task: TaskContext, actor: string) => Message,
   known?: TaskContext,
 ) {
-  const others = recipients.filter((userId) => userId !== event.actorId);
+  // A rule acts for the member who saved it, but that member did not do it: they hear of it too.
+  const actorId = (event.data as { via?: { kind?: string } }).via?.kind === "automation" ? null : event.actorId;
+  const others = recipients.filter((userId) => userId !== actorId);
   if (others.length === 0) return;
   const task = known ?? (await taskContext(event.subjectId));
   if (!task) return;
   const people = await stillMembers(task.workspaceId, others);
   if (people.length === 0) return;
-  const content = message(task, await nameOf(event.actorId));
+  const content = message(task, activityActor(await nameOf(event.actorId), event.data));
   await deliverNotifications(
     people.map((userId) => ({
       userId,
       ...content,
       workspaceId: task.workspaceId,
-      actorId: event.actorId,
+      actorId,
       data: { sequence: event.sequence, task: task.publicId },
       dedupeKey: onceFor(event, content.kind),
     })),

@@ -49,6 +49,7 @@ export const ACTIONS = [
   "chat_channel.manage",
   "calendar_feed.manage",
   "code_host.manage",
+  "automation.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -117,6 +118,8 @@ const RULES: Record<Action, readonly Role[]> = {
   "calendar_feed.manage": EVERYONE,
   // A code host's deliveries move the workspace's tasks as the member who connected it.
   "code_host.manage": MANAGERS,
+  // A project's rules change its tasks as the member who saved them: those who edit tasks.
+  "automation.manage": EDITORS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -161,6 +164,7 @@ const REFUSALS: Record<Action, string> = {
   "chat_channel.manage": "Only workspace owners and admins can manage chat channels.",
   "calendar_feed.manage": "You are not a member of this project's workspace.",
   "code_host.manage": "Only workspace owners and admins can connect code hosts.",
+  "automation.manage": "Viewers cannot change the project's automations. Ask a workspace admin for editor access.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */

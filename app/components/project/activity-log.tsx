@@ -6,7 +6,7 @@ import type { ChangeEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
 import { ACTIVITY_KINDS } from "~/utils/activity-kinds";
-import { describeActivity } from "~/utils/activity-text";
+import { activityActor, describeActivity } from "~/utils/activity-text";
 import { TimeAgo } from "~/components/date-text";
 
 type Log = {
@@ -71,7 +71,7 @@ export function ActivityLog({ activity }: { activity: Log }) {
           {activity.items.map((item) => (
             <Box component="li" key={item.id} sx={{ py: 1.5, borderBottom: 1, borderColor: "divider" }}>
               <Typography>
-                <strong>{item.actor}</strong> {describeActivity(item.verb, item.data)}
+                <strong>{activityActor(item.actor, item.data)}</strong> {describeActivity(item.verb, item.data)}
               </Typography>
               <Typography variant="body2" color="textSecondary">
                 <TimeAgo at={item.at} />

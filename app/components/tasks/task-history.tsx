@@ -1,7 +1,7 @@
 import { styled } from "@mui/material/styles";
 
 import { FoldedSection } from "~/components/forms/section-card";
-import { describeActivity } from "~/utils/activity-text";
+import { activityActor, describeActivity } from "~/utils/activity-text";
 import { TimeAgo } from "~/components/date-text";
 
 /**
@@ -30,7 +30,7 @@ export function TaskHistory({ history }: { history: Entry[] }) {
         <Entries aria-label="Task history">
           {history.map((entry) => (
             <li key={entry.id}>
-              <strong>{entry.actor}</strong> {describeActivity(entry.verb, entry.data)}
+              <strong>{activityActor(entry.actor, entry.data)}</strong> {describeActivity(entry.verb, entry.data)}
               <TimeAgo at={entry.at} />
             </li>
           ))}

@@ -1,0 +1,197 @@
+import { and, eq, inArray } from "drizzle-orm";
+
+import type { Transaction } from "../db/client";
+import { automationRules, automationRuns } from "../db/schema";
+import type { DomainEvent } from "../events/bus";
+import type { NewJob } from "../jobs/queue";
+import { AUTOMATION_MAX_DEPTH, TIMED_TRIGGERS, type TriggerType } from "~/utils/automations";
+import type { Trigger } from "./definition";
+
+/**
+ * Which rules a committing change sets off. Inside the change's transaction (a planner of
+ * the event bus) one read finds the enabled rules of the projects it touched whose trigger
+ * reacts to its verbs; each match becomes an `automation.run` job written with the change,
+ * so a crash after commit still runs it, once. A change made by a rule carries its depth
+ * (the unit of work's `via`): a rule it sets off runs one deeper, and past the cap the run
+ * is logged as "loop stopped" instead.
+ */
+export const AUTOMATION_RUN_JOB = "automation.run";
+export const RUN_ATTEMPTS = 5;
+
+const VERB_TRIGGERS: Record<string, readonly TriggerType[]> = {
+  "task.created": ["task_created", "assigned", "label_added"],
+  "task.moved": ["status_changed", "subtask_completed", "all_subtasks_completed", "blocker_done"],
+  "task.updated": [
+    "status_changed",
+    "assigned",
+    "priority_changed",
+    "due_changed",
+    "subtask_completed",
+    "all_subtasks_completed",
+    "blocker_done",
+  ],
+  "task.assignees_changed": ["assigned", "unassigned"],
+  "task.labels_changed": ["label_added", "label_removed"],
+  "comment.created": ["comment_added"],
+};
+const EVENT_TRIGGERS = [...new Set(Object.values(VERB_TRIGGERS).flat())];
+
+type PlannerRule = { id: string; projectId: string | null; triggerType: string; definition: Record<string, unknown> };
+
+export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Promise<NewJob[]> {
+  const candidates = events.filter(
+    (event) => event.projectId && event.subjectType === "task" && VERB_TRIGGERS[event.verb],
+  );
+  if (candidates.length === 0) return [];
+  const projectIds = [...new Set(candidates.map((event) => event.projectId!))];
+  const rules: PlannerRule[] = await tx
+    .select({
+      id: automationRules.id,
+      projectId: automationRules.projectId,
+      triggerType: automationRules.triggerType,
+      definition: automationRules.definition,
+    })
+    .from(automationRules)
+    .where(
+      and(
+        inArray(automationRules.projectId, projectIds),
+        eq(automationRules.enabled, true),
+        inArray(automationRules.triggerType, EVENT_TRIGGERS),
+      ),
+    );
+  if (rules.length === 0) return [];
+  const jobs: NewJob[] = [];
+  for (const event of candidates) {
+    const depth = depthOf(event) + 1;
+    for (const rule of rules) {
+      if (rule.projectId !== event.projectId) continue;
+      const trigger = rule.definition.trigger as Trigger;
+      if (!firesOn(trigger, event)) continue;
+      const runKey = `event:${event.sequence}`;
+      if (depth > AUTOMATION_MAX_DEPTH) {
+        await tx
+          .insert(automationRuns)
+          .values({
+            ruleId: rule.id,
+            runKey,
+            outcome: "loop_stopped",
+            taskId: event.subjectId,
+            taskKey: keyOf(event),
+            cause: causeOf(trigger),
+            error: `Loop stopped: a chain of rules reached ${AUTOMATION_MAX_DEPTH} steps.`,
+            depth,
+          })
+          .onConflictDoNothing();
+        continue;
+      }
+      jobs.push({
+        kind: AUTOMATION_RUN_JOB,
+        payload: { ruleId: rule.id, runKey, sequence: event.sequence, taskId: event.subjectId, depth },
+        maxAttempts: RUN_ATTEMPTS,
+      });
+    }
+  }
+  return jobs;
+}
+
+function keyOf(event: DomainEvent) {
+  const key = (event.data as { key?: unknown }).key;
+  return typeof key === "string" ? key : null;
+}
+
+/** How deep in a chain of rules the change was made: 0 for a person's, a token's or a host's. */
+function depthOf(event: DomainEvent) {
+  const via = (event.data as { via?: { kind?: string; depth?: number } }).via;
+  return via?.kind === "automation" ? (via.depth ?? 1) : 0;
+}
+
+type Loose = Record<string, unknown> & { changes?: Record<string, { fromId?: unknown; toId?: unknown; to?: unknown }> };
+
+/**
+ * Whether the trigger reacts to the event, from what the event says. Subtask and blocker
+ * triggers react to any status change here: whether it was into a done status, and which
+ * task they act on, the run reads from the database.
+ */
+export function firesOn(trigger: Trigger, event: DomainEvent): boolean {
+  if (!(VERB_TRIGGERS[event.verb] ?? []).includes(trigger.type)) return false;
+  const data = event.data as Loose;
+  const status = data.changes?.status;
+  const added = (event.verb === "task.created" ? data.assigneeIds : data.addedIds) as string[] | undefined;
+  switch (trigger.type) {
+    case "task_created":
+    case "comment_added":
+      return true;
+    case "status_changed":
+      if (!status) return false;
+      return (!trigger.to || status.toId === trigger.to) && (!trigger.from || status.fromId === trigger.from);
+    case "subtask_completed":
+    case "all_subtasks_completed":
+    case "blocker_done":
+      return Boolean(status);
+    case "assigned":
+      if (event.verb === "task.labels_changed") return false;
+      return Boolean(added?.length) && (!trigger.userId || added!.includes(trigger.userId));
+    case "unassigned": {
+      const removed = data.removedIds as string[] | undefined;
+      return Boolean(removed?.length) && (!trigger.userId || removed!.includes(trigger.userId));
+    }
+    case "label_added": {
+      const labels = (event.verb === "task.created" ? data.labelIds : data.addedIds) as string[] | undefined;
+      if (event.verb === "task.updated") return false;
+      return Boolean(labels?.length) && (!trigger.labelId || labels!.includes(trigger.labelId));
+    }
+    case "label_removed": {
+      const labels = data.removedIds as string[] | undefined;
+      return Boolean(labels?.length) && (!trigger.labelId || labels!.includes(trigger.labelId));
+    }
+    case "priority_changed": {
+      const priority = data.changes?.priority;
+      return Boolean(priority) && (!trigger.to || priority!.to === trigger.to);
+    }
+    case "due_changed":
+      return Boolean(data.changes?.dueDate);
+    default:
+      return false;
+  }
+}
+
+/** Whether the trigger is one the hourly run looks for. */
+export function isTimed(type: string) {
+  return (TIMED_TRIGGERS as readonly string[]).includes(type);
+}
+
+/** What set a run off, in words, for its log. */
+export function causeOf(trigger: Trigger): string {
+  switch (trigger.type) {
+    case "task_created":
+      return "Task created";
+    case "status_changed":
+      return "Status changed";
+    case "assigned":
+      return "Assigned";
+    case "unassigned":
+      return "Unassigned";
+    case "label_added":
+      return "Label added";
+    case "label_removed":
+      return "Label removed";
+    case "priority_changed":
+      return "Priority changed";
+    case "due_changed":
+      return "Due date changed";
+    case "comment_added":
+      return "Comment added";
+    case "subtask_completed":
+      return "Subtask completed";
+    case "all_subtasks_completed":
+      return "All subtasks completed";
+    case "blocker_done":
+      return "Blocker done";
+    case "due_soon":
+      return `Due within ${trigger.hours} hours`;
+    case "overdue":
+      return "Overdue";
+    case "schedule":
+      return "On schedule";
+  }
+}
