@@ -12,6 +12,8 @@ export const ACTIVITY_KINDS = {
       "task.moved",
       "task.reordered",
       "task.deleted",
+      "task.archived",
+      "task.restored",
       "task.assignees_changed",
       "task.parent_changed",
       "task.relation_added",
@@ -25,6 +27,7 @@ export const ACTIVITY_KINDS = {
   statuses: { label: "Statuses", verbs: ["status."] },
   chat: { label: "Chat", verbs: ["message."] },
   project: { label: "Project", verbs: ["project."] },
+  automations: { label: "Automations", verbs: ["automation."] },
 } as const satisfies Record<string, { label: string; verbs: readonly string[] }>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

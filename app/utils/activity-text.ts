@@ -89,6 +89,10 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       return `removed ${typeof data.file === "string" ? data.file : "a file"} from ${task}`;
     case "task.deleted":
       return `deleted ${task}`;
+    case "task.archived":
+      return `archived ${task}`;
+    case "task.restored":
+      return `restored ${task} from the archive`;
     case "task.followed":
       return `followed ${task}`;
     case "task.unfollowed":

@@ -72,6 +72,7 @@ export const ACTION_KINDS = [
   "create_task",
   "complete_checklist",
   "complete_subtasks",
+  "archive",
   "webhook",
 ] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];

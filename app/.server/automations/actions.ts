@@ -4,6 +4,7 @@ import { within, type UnitOfWork } from "../commands/command";
 import { checklistItems, labels, profiles, statuses, tasks, workspaceMembers } from "../db/schema";
 import { FieldError } from "../errors";
 import { enqueue } from "../jobs/queue";
+import { archiveTaskCommand } from "../tasks/archive";
 import { setChecklistItemDoneCommand } from "../tasks/checklist";
 import { addCommentCommand } from "../tasks/comments";
 import { setTaskLabelsCommand } from "../tasks/labels";
@@ -116,6 +117,9 @@ export async function perform(action: Action, task: TaskSnapshot, context: Actio
     }
     case "complete_subtasks":
       return completeSubtasks(context, task);
+    case "archive":
+      await within(uow, archiveTaskCommand, ref);
+      return ["Archived"];
     case "webhook": {
       const problem = urlProblem(text);
       if (problem) throw new FieldError("action", problem);

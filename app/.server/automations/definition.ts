@@ -85,7 +85,9 @@ export type Definition = z.infer<typeof definitionSchema>;
 export const ruleNameSchema = shortText.max(80, "Keep the name under 80 characters.");
 
 /** Whether a condition entry is a group (AND/OR of conditions) rather than one condition. */
-export function isGroup(item: Condition | ConditionGroup): item is ConditionGroup {
+export function isGroup<T extends Condition | ConditionGroup | z.infer<typeof innerGroup>>(
+  item: T,
+): item is Extract<T, { match: unknown }> {
   return "match" in item;
 }
 

@@ -26,6 +26,7 @@ import "../projects/projects";
 import "../public-forms/newsletter";
 import "../public-forms/submissions";
 import "../push/subscriptions";
+import "../tasks/archive";
 import "../tasks/attachments";
 import "../tasks/bulk";
 import "../tasks/checklist";

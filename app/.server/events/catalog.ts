@@ -83,6 +83,8 @@ export const EVENT_CATALOG = {
   "task.moved": event("task", { ...task, changes: taskChanges, addedIds: ids.optional() }),
   "task.reordered": event("task", task),
   "task.deleted": event("task", task),
+  "task.archived": event("task", task),
+  "task.restored": event("task", task),
   "task.assignees_changed": event("task", {
     ...task,
     added: z.array(text),

@@ -58,6 +58,15 @@ export function ProjectSettings({
           />
         </SectionCard>
       ) : null}
+      <SectionCard title="Automations" id="settings-automations">
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
+          Rules that do the routine: when a task changes (or falls due, or on a schedule) and it matches, move it, assign
+          it, comment, notify people or call a webhook. Every run is logged.
+        </Typography>
+        <Button component={Link} to={`/app/project/${project.id}/automations`} variant="outlined">
+          Automations
+        </Button>
+      </SectionCard>
       <SectionCard title="Import and export" id="settings-import-export">
         <Typography color="textSecondary" sx={{ mb: 2 }}>
           Export the tasks as a CSV file for a spreadsheet or another tool. Importing a CSV file adds its rows as tasks;

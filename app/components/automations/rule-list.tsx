@@ -1,0 +1,176 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Paper from "@mui/material/Paper";
+import Switch from "@mui/material/Switch";
+import Typography from "@mui/material/Typography";
+import { styled } from "@mui/material/styles";
+import { Form, Link, useFetcher } from "react-router";
+
+import { TimeAgo } from "~/components/date-text";
+import { RUN_OUTCOME_LABELS, type RunOutcome } from "~/utils/automations";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/**
+ * A project's rules, each a card: its name, its sentence, whether it is on (or paused, and
+ * why), its last run; a switch turns it off and on in place (a button without JavaScript).
+ */
+export type RuleItem = {
+  id: string;
+  name: string;
+  summary: string;
+  enabled: boolean;
+  pausedReason: string | null;
+  lastRun: { outcome: string; at: string } | null;
+};
+
+export function RuleList({ rules, base, canManage }: { rules: RuleItem[]; base: string; canManage: boolean }) {
+  if (rules.length === 0) {
+    return (
+      <Empty variant="outlined">
+        <Typography sx={{ fontWeight: 600 }}>No rules yet</Typography>
+        <Typography color="textSecondary">
+          Rules do the routine for you: when something happens to a task, they change it, comment or tell someone.
+          {canManage ? " Start from a preset below or make your own." : ""}
+        </Typography>
+      </Empty>
+    );
+  }
+  return (
+    <Box component="ul" aria-label="Rules" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+      {rules.map((rule) => (
+        <RuleCard key={rule.id} rule={rule} base={base} canManage={canManage} />
+      ))}
+    </Box>
+  );
+}
+
+function RuleCard({ rule, base, canManage }: { rule: RuleItem; base: string; canManage: boolean }) {
+  return (
+    <Card variant="outlined" component="li">
+      <Box sx={{ minWidth: 0 }}>
+        <Title>
+          <Box component={Link} to={`${base}/${rule.id}`} sx={{ color: "text.primary", fontWeight: 600 }}>
+            {rule.name}
+          </Box>
+          <RuleState rule={rule} />
+        </Title>
+        <Typography color="textSecondary" variant="body2">
+          {rule.summary}
+        </Typography>
+        <Typography color="textSecondary" variant="caption" component="p" sx={{ mt: 0.5 }}>
+          {rule.lastRun ? (
+            <>
+              Last run <TimeAgo at={rule.lastRun.at} /> ·{" "}
+              {RUN_OUTCOME_LABELS[rule.lastRun.outcome as RunOutcome] ?? rule.lastRun.outcome}
+            </>
+          ) : (
+            "Not run yet"
+          )}
+        </Typography>
+      </Box>
+      {canManage ? <EnabledToggle rule={rule} from="list" /> : null}
+    </Card>
+  );
+}
+
+export function RuleState({ rule }: { rule: Pick<RuleItem, "enabled" | "pausedReason"> }) {
+  if (rule.enabled) return <Chip label="On" color="success" size="small" variant="outlined" />;
+  if (rule.pausedReason) return <Chip label="Paused" color="warning" size="small" title={rule.pausedReason} />;
+  return <Chip label="Off" size="small" variant="outlined" />;
+}
+
+/** On/off in place: the switch posts through a fetcher and shows the new state at once. */
+export function EnabledToggle({
+  rule,
+  from,
+}: {
+  rule: Pick<RuleItem, "id" | "name" | "enabled">;
+  from: "list" | "rule";
+}) {
+  const fetcher = useFetcher<{ enabled?: boolean; error?: string }>();
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("enabled");
+  const enabled = pending ? pending === "true" : rule.enabled;
+  if (!hydrated) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="ruleId" value={rule.id} />
+        <input type="hidden" name="enabled" value={String(!rule.enabled)} />
+        <input type="hidden" name="from" value={from} />
+        <Button type="submit" name="intent" value="toggle" variant="outlined" size="small">
+          {rule.enabled ? "Turn off" : "Turn on"}
+        </Button>
+      </Form>
+    );
+  }
+  // A refusal puts the switch back (the page's data never changed) and says why beside it.
+  const refusal = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  return (
+    <Box sx={{ display: "grid", justifyItems: "end" }}>
+      <Switch
+        checked={enabled}
+        slotProps={{ input: { "aria-label": `${rule.name} is ${enabled ? "on" : "off"}` } }}
+        onChange={(event) =>
+          fetcher.submit(
+            { intent: "toggle", ruleId: rule.id, enabled: String(event.target.checked), from, via: "fetcher" },
+            { method: "post" },
+          )
+        }
+      />
+      {refusal ? (
+        <Typography color="error" variant="caption" role="alert">
+          {refusal}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The presets, each added in one click. */
+export function PresetList({ presets }: { presets: { id: string; name: string; description: string }[] }) {
+  return (
+    <Box component="ul" aria-label="Presets" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1 }}>
+      {presets.map((preset) => (
+        <Card variant="outlined" component="li" key={preset.id}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>{preset.name}</Typography>
+            <Typography color="textSecondary" variant="body2">
+              {preset.description}
+            </Typography>
+          </Box>
+          <Form method="post">
+            <input type="hidden" name="preset" value={preset.id} />
+            <Button
+              type="submit"
+              name="intent"
+              value="add-preset"
+              variant="outlined"
+              size="small"
+              aria-label={`Add ${preset.name}`}
+            >
+              Add
+            </Button>
+          </Form>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+const Card = styled(Paper)(({ theme }) => ({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) auto",
+  gap: theme.spacing(2),
+  alignItems: "center",
+  padding: theme.spacing(1.5, 2),
+})) as typeof Paper;
+
+const Title = styled("div")(({ theme }) => ({
+  display: "flex",
+  alignItems: "center",
+  gap: theme.spacing(1),
+  flexWrap: "wrap",
+}));
+
+const Empty = styled(Paper)(({ theme }) => ({ padding: theme.spacing(3), display: "grid", gap: theme.spacing(0.5) }));

@@ -1,0 +1,111 @@
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Typography from "@mui/material/Typography";
+import { styled } from "@mui/material/styles";
+import { Link } from "react-router";
+
+import { TimeAgo } from "~/components/date-text";
+import { RUN_OUTCOME_LABELS, type RunOutcome } from "~/utils/automations";
+
+/**
+ * A rule's run log, newest first: when, on which task, what set it off, and what it changed
+ * or why it did not (conditions not met, refused, loop stopped, paused, failed).
+ */
+export type RunItem = {
+  id: string;
+  at: string;
+  outcome: string;
+  taskId: string | null;
+  taskKey: string | null;
+  cause: string;
+  changes: string[];
+  error: string | null;
+  depth: number;
+};
+
+const OUTCOME_COLORS: Record<RunOutcome, "success" | "default" | "warning" | "error"> = {
+  done: "success",
+  skipped: "default",
+  loop_stopped: "warning",
+  refused: "error",
+  paused: "warning",
+  failed: "error",
+};
+
+export function RunLog({
+  runs,
+  projectId,
+  olderHref,
+}: {
+  runs: RunItem[];
+  projectId: string;
+  olderHref: string | null;
+}) {
+  if (runs.length === 0) {
+    return <Typography color="textSecondary">No runs yet. They show here as soon as the rule is set off.</Typography>;
+  }
+  return (
+    <>
+      <Box component="ol" aria-label="Runs" sx={{ listStyle: "none", m: 0, p: 0 }}>
+        {runs.map((run) => (
+          <Run key={run.id}>
+            <Meta>
+              <Chip
+                size="small"
+                label={RUN_OUTCOME_LABELS[run.outcome as RunOutcome] ?? run.outcome}
+                color={OUTCOME_COLORS[run.outcome as RunOutcome] ?? "default"}
+                variant={run.outcome === "done" ? "outlined" : "filled"}
+              />
+              {run.taskKey && run.taskId ? (
+                <Box component={Link} to={`/app/project/${projectId}/task/${run.taskId}`} sx={{ fontWeight: 600 }}>
+                  {run.taskKey}
+                </Box>
+              ) : null}
+              <Typography variant="body2" color="textSecondary" component="span">
+                {run.cause}
+                {run.depth > 1 ? ` · set off by another rule (step ${run.depth})` : ""} · <TimeAgo at={run.at} />
+              </Typography>
+            </Meta>
+            {run.error ? (
+              <Typography
+                variant="body2"
+                color={run.outcome === "refused" || run.outcome === "failed" ? "error" : "textSecondary"}
+              >
+                {run.error}
+              </Typography>
+            ) : null}
+            {run.changes.length > 0 ? (
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {run.changes.map((change, index) => (
+                  <Typography component="li" variant="body2" key={index}>
+                    {change}
+                  </Typography>
+                ))}
+              </Box>
+            ) : null}
+          </Run>
+        ))}
+      </Box>
+      {olderHref ? (
+        <Box component={Link} to={olderHref} sx={{ display: "inline-block", mt: 2 }}>
+          Older runs
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+const Run = styled("li")(({ theme }) => ({
+  display: "grid",
+  gap: theme.spacing(0.5),
+  padding: theme.spacing(1.5, 0),
+  borderBottom: `1px solid ${theme.palette.divider}`,
+  "&:last-of-type": { borderBottom: 0 },
+}));
+
+const Meta = styled("div")(({ theme }) => ({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: theme.spacing(1),
+}));
