@@ -26,6 +26,8 @@ import { workspaceNewIntents } from "../../app/routes/app/workspace-new-intents.
 import { workspaceWebhooksIntents } from "../../app/routes/app/workspace-webhooks-intents.server";
 import { workspaceChatChannelsIntents } from "../../app/routes/app/workspace-chat-channels-intents.server";
 import { projectImportIntents } from "../../app/routes/app/project-import-intents.server";
+import { projectAutomationsIntents } from "../../app/routes/app/project-automations-intents.server";
+import { projectAutomationIntents } from "../../app/routes/app/project-automation-intents.server";
 import { workspaceCodeHostsIntents } from "../../app/routes/app/workspace-code-hosts-intents.server";
 import { signUpWithRequests } from "./support/api-account";
 
@@ -111,6 +113,15 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/project-import-run.tsx": {
     url: (ids) => `/app/project/${ids.project}/import/${ids.task}`,
     intents: Object.keys(projectImportIntents),
+  },
+  "routes/app/project-automations.tsx": {
+    url: (ids) => `/app/project/${ids.project}/automations`,
+    intents: Object.keys(projectAutomationsIntents),
+  },
+  // A new rule's page: every builder intent with fuzzed forms; saving one must refuse, never 5xx.
+  "routes/app/project-automation.tsx": {
+    url: (ids) => `/app/project/${ids.project}/automations/new`,
+    intents: Object.keys(projectAutomationIntents),
   },
   "routes/app/workspace-chat-channels.tsx": {
     url: (ids) => `/app/workspaces/${ids.workspace}/chat-channels`,

@@ -62,6 +62,9 @@ import { createConnection } from "~/.server/code-hosts/connections";
 import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
 import { createWebhook } from "~/.server/webhooks/webhooks";
 import { createChatChannel } from "~/.server/chat-channels/channels";
+import { createRule, versioned } from "~/.server/automations/rules";
+import * as projectAutomations from "~/routes/app/project-automations";
+import * as projectAutomation from "~/routes/app/project-automation";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 import { INTENT_MAPS, intentsOf } from "../setup/intent-maps";
@@ -112,6 +115,9 @@ const COVERED = new Set([
   "routes/app/project-import.tsx",
   "routes/app/project-import-run.tsx",
   "routes/app/project-export.ts",
+  // A project's automation rules: its members read them, its editors change them.
+  "routes/app/project-automations.tsx",
+  "routes/app/project-automation.tsx",
   "routes/app/workspace-code-hosts.tsx",
   "routes/app/team.tsx",
   // The signed-in user's own settings and preferences; the ids of others it takes (API tokens,
@@ -170,6 +176,9 @@ const CHAT_CHANNEL_INTENTS = intentsOf("routes/app/workspace-chat-channels");
 /** The code hosts page's writes: the workspace's owners and admins only. */
 const CODE_HOST_INTENTS = intentsOf("routes/app/workspace-code-hosts");
 const TEAM_INTENTS = intentsOf("routes/app/team");
+/** A project's rules: its editors change them (and grow or test a rule's form). */
+const RULES_INTENTS = intentsOf("routes/app/project-automations");
+const RULE_INTENTS = intentsOf("routes/app/project-automation");
 /** The event page's writes: its creator's, or a workspace manager's. */
 const EVENT_INTENTS = intentsOf("routes/app/team-calendar-event");
 const TEMPLATE_INTENTS = intentsOf("routes/app/template");
@@ -282,6 +291,18 @@ describe.each(engines)("authorization on %s", (engine) => {
   });
   /** The owner's code-host connection, and valid form fields aimed at it. */
   let connectionId: string;
+  /** The owner's automation rule, and valid rule form fields aimed at it. */
+  let ruleId: string;
+  const ruleFields = () => ({
+    ruleId,
+    name: "Hacked",
+    trigger: "task_created",
+    action: "set_priority:high",
+    actionText: "",
+    enabled: "false",
+    preset: "overdue-notify",
+    taskKey,
+  });
   const codeHostFields = () => ({ provider: "github", label: "Hacked", connectionId });
   /** The owner's conversation with the assistant, and its answer proposing subtasks. */
   let conversationId: string;
@@ -417,6 +438,15 @@ describe.each(engines)("authorization on %s", (engine) => {
       statusCode: 200,
       durationMs: 5,
     });
+    ({ id: ruleId } = await createRule(owner.actor, {
+      projectId,
+      name: "Secret rule",
+      definition: versioned({
+        trigger: { type: "task_created" },
+        conditions: { match: "all", items: [] },
+        actions: [{ kind: "set_priority", value: "low" }],
+      }),
+    }));
     ({ id: connectionId } = await createConnection(owner.actor, {
       workspaceId: owner.workspaceId,
       provider: "gitlab",
@@ -695,6 +725,36 @@ describe.each(engines)("authorization on %s", (engine) => {
           path: `/app/workspaces/${outsider.workspaceId}/code-hosts`,
           params: { workspaceId: outsider.workspaceId },
           form: { intent, ...codeHostFields() },
+        }),
+      );
+    }
+
+    const rulesPath = `/app/project/${projectId}/automations`;
+    await record("GET automations", callLoader(projectAutomations.loader, { ...as, path: rulesPath, params: p }));
+    for (const ruleParam of [ruleId, "new"]) {
+      await record(
+        `GET rule ${ruleParam}`,
+        callLoader(projectAutomation.loader, {
+          ...as,
+          path: `${rulesPath}/${ruleParam}`,
+          params: { projectId, ruleId: ruleParam },
+        }),
+      );
+    }
+    for (const intent of RULES_INTENTS) {
+      await record(
+        `POST automations intent=${intent}`,
+        callAction(projectAutomations.action, { ...as, path: rulesPath, params: p, form: { intent, ...ruleFields() } }),
+      );
+    }
+    for (const intent of RULE_INTENTS) {
+      await record(
+        `POST rule intent=${intent}`,
+        callAction(projectAutomation.action, {
+          ...as,
+          path: `${rulesPath}/${ruleId}`,
+          params: { projectId, ruleId },
+          form: { intent, ...ruleFields() },
         }),
       );
     }
@@ -1040,6 +1100,28 @@ describe.each(engines)("authorization on %s", (engine) => {
           path: `/app/workspaces/${owner.workspaceId}/chat-channels`,
           params: { workspaceId: owner.workspaceId },
           form: { intent, ...chatChannelFields() },
+        }),
+      ),
+      // A viewer reads a project's rules but changes none, and neither grows nor tests a rule's form.
+      callLoader(projectAutomation.loader, {
+        ...as,
+        path: `/app/project/${projectId}/automations/new`,
+        params: { projectId, ruleId: "new" },
+      }),
+      ...RULES_INTENTS.map((intent) =>
+        callAction(projectAutomations.action, {
+          ...as,
+          path: `/app/project/${projectId}/automations`,
+          params: p,
+          form: { intent, ...ruleFields() },
+        }),
+      ),
+      ...RULE_INTENTS.map((intent) =>
+        callAction(projectAutomation.action, {
+          ...as,
+          path: `/app/project/${projectId}/automations/${ruleId}`,
+          params: { projectId, ruleId },
+          form: { intent, ...ruleFields() },
         }),
       ),
       // Code hosts too: a viewer neither reads the page nor connects, rotates or deletes anything.

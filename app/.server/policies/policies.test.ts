@@ -45,6 +45,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "event.delete",
     "assistant.use",
     "calendar_feed.manage",
+    "automation.manage",
   ],
   viewer: [
     "workspace.read",

@@ -226,7 +226,7 @@ export function TaskPageBody({
   titleId?: string;
   titleLevel?: "h1" | "h2";
 }) {
-  const { task, project, statuses, subtasks, parent, canEdit, canDelete } = loaderData;
+  const { task, project, statuses, subtasks, parent, canEdit, canDelete, canArchive } = loaderData;
   const here = `/app/project/${project.id}/task/${task.id}`;
   const target = useTaskFormTarget();
   const hydrated = useHydrated();
@@ -290,9 +290,25 @@ export function TaskPageBody({
           </div>
         ) : null}
       </div>
-      {task.archived ? (
+      {task.archivedItself ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 3 }}
+          action={
+            canArchive ? (
+              <Form method="post" action={here}>
+                <Button type="submit" name="intent" value="restore-task" color="inherit" size="small">
+                  Restore
+                </Button>
+              </Form>
+            ) : undefined
+          }
+        >
+          This task is archived and read-only: it is off the board and the lists, still found by search.
+        </Alert>
+      ) : task.archived ? (
         <Alert severity="info" sx={{ mb: 3 }}>
-          This task is read-only: it or its project is archived.
+          This task is read-only: its project is archived.
         </Alert>
       ) : null}
       {actionData && "blocked" in actionData ? (
@@ -356,6 +372,19 @@ export function TaskPageBody({
             refused={actionData && "commentRefused" in actionData ? actionData.commentRefused : undefined}
           />
           <TaskHistory history={loaderData.history} />
+          {canArchive && !task.archived ? (
+            <SectionCard title="Archive task" id="task-archive">
+              <p className="pl-muted" style={{ marginTop: 0 }}>
+                The task and its subtasks leave the board, the lists and the calendars; search still finds them, and you
+                can restore them.
+              </p>
+              <Form method="post" action={here} {...target}>
+                <Button type="submit" name="intent" value="archive-task" variant="outlined">
+                  Archive Task
+                </Button>
+              </Form>
+            </SectionCard>
+          ) : null}
           {canDelete ? (
             <SectionCard title="Delete task" id="task-delete">
               <p className="pl-muted" style={{ marginTop: 0 }}>

@@ -4,6 +4,8 @@ import { definitionOf, draftOf } from "~/.server/automations/form";
 import { createRuleCommand, dryRunRule, updateRuleCommand, type DryRunResult } from "~/.server/automations/rules";
 import { FieldError } from "~/.server/errors";
 import { intent, type IntentContext, type Parsed } from "~/.server/http/intents";
+import { authorize } from "~/.server/policies";
+import { projectForMember } from "~/.server/projects/access";
 import { redirectWithToast } from "~/.server/toast";
 import { EMPTY_ROW, type RuleDraft } from "~/utils/automation-builder";
 import { AUTOMATION_MAX_ACTIONS, AUTOMATION_MAX_CONDITIONS } from "~/utils/automations";
@@ -22,6 +24,12 @@ export type AutomationAnswer =
   | { intent: "test"; draft: RuleDraft; taskKey: string; result: DryRunResult };
 
 type RuleInput = { projectId: string; name: string; definition: Definition };
+
+/** Only those who manage the project's rules may grow, refresh or test a builder's form. */
+const mayManage = async (context: IntentContext) => {
+  const access = await projectForMember(context.principal.userId, context.params.projectId!);
+  authorize(access.role, "automation.manage", access.project);
+};
 
 const rulePath = (context: IntentContext, ruleId: string) =>
   `/app/project/${context.params.projectId}/automations/${ruleId}`;
@@ -69,6 +77,7 @@ function growing(block: "conditions" | "anyConditions" | "actions") {
   const max = block === "actions" ? AUTOMATION_MAX_ACTIONS : AUTOMATION_MAX_CONDITIONS;
   return intent({
     command: null,
+    guard: mayManage,
     parse: (context) => ({ ok: true, input: draftOf(context.formData) }),
     run: async (_context, draft: RuleDraft) => draft,
     done: (draft) => {
@@ -82,6 +91,7 @@ function growing(block: "conditions" | "anyConditions" | "actions") {
 /** The form again as it is (the trigger changed: its own fields show). */
 const refresh = intent({
   command: null,
+  guard: mayManage,
   parse: (context) => ({ ok: true, input: draftOf(context.formData) }),
   run: async (_context, draft: RuleDraft) => draft,
   done: (draft) => data({ intent: "draft", draft } satisfies AutomationAnswer),
@@ -89,6 +99,7 @@ const refresh = intent({
 
 const test = intent({
   command: null,
+  guard: mayManage,
   parse: (context) => {
     const parsed = parsedRule(context);
     const taskKey = String(context.formData.get("taskKey") ?? "").slice(0, 40);

@@ -1,3 +1,4 @@
+import { archiveTaskCommand, restoreTaskCommand } from "~/.server/tasks/archive";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 
@@ -302,6 +303,28 @@ const deleteTask = intent({
     ),
 });
 
+const archiveTask = intent({
+  command: archiveTaskCommand,
+  parse: (context) => ({ ok: true, input: ids(context) }),
+  done: (_archived, context) =>
+    redirectWithToast(
+      `/app/project/${ids(context).projectId}?view=board`,
+      { title: "Task archived", description: "Search still finds it; restore it from its page.", variant: "success" },
+      context.request,
+    ),
+});
+
+const restoreTask = intent({
+  command: restoreTaskCommand,
+  parse: (context) => ({ ok: true, input: ids(context) }),
+  done: (_restored, context) =>
+    redirectWithToast(
+      `/app/project/${ids(context).projectId}/task/${ids(context).taskId}`,
+      { title: "Task restored", description: "It is back on the board.", variant: "success" },
+      context.request,
+    ),
+});
+
 const followTask = intent({
   command: setTaskFollowedCommand,
   parse: (context) => {
@@ -470,6 +493,8 @@ export const taskIntents = {
   "preview-description": previewDescriptionIntent,
   "add-subtask": addSubtask,
   "delete-task": deleteTask,
+  "archive-task": archiveTask,
+  "restore-task": restoreTask,
   "follow-task": followTask,
   "add-comment": addComment,
   "edit-comment": editComment,

@@ -75,6 +75,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         access.task.estimateMinutes === null ? null : Math.round((access.task.estimateMinutes / 60) * 100) / 100,
       statusId: access.status.publicId,
       archived: access.task.archivedAt !== null || access.project.archivedAt !== null,
+      // Archived itself (a rule's tidy-up, or by hand), so it can be restored here; not its project.
+      archivedItself: access.task.archivedAt !== null && access.project.archivedAt === null,
     },
     project: { id: access.project.publicId, name: access.project.name, key: access.project.key },
     ...detail,
@@ -89,6 +91,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...sections,
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],
+    canArchive: permissions["task.archive"] && access.project.archivedAt === null,
     canComment: permissions["comment.create"],
     workspaceId: access.workspace.publicId,
     labels: labels.map((label) => ({ ...label, checked: labelled.includes(label.id) })),
