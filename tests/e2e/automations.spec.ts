@@ -53,7 +53,7 @@ test("add a preset, build a rule, see it act and in its run log, test it, turn i
   await choose(page, "When", "a task is created");
   await choose(page, "Condition 1", "Title or description contains …");
   const conditionText = javaScriptEnabled
-    ? page.getByLabel("Text").first()
+    ? page.getByLabel("Words in the title or description")
     : page.getByLabel("Condition 1: text, when it takes one");
   await conditionText.fill("urgent");
   await choose(page, "Action 1", "Set priority to urgent");
@@ -66,7 +66,7 @@ test("add a preset, build a rule, see it act and in its run log, test it, turn i
   await expect(page.getByRole("combobox", { name: "Action 1", exact: true })).toHaveValue("set_priority:urgent");
   if (javaScriptEnabled) await waitForHydration(page);
   const commentText = javaScriptEnabled
-    ? page.getByLabel("Text").nth(1)
+    ? page.getByLabel("Comment, e.g. {key} is ready for review")
     : page.getByLabel("Action 2: text, when it takes one");
   await commentText.fill("Flagged {key} as urgent");
   await page.getByRole("button", { name: "Save rule" }).click();

@@ -126,8 +126,8 @@ export function RuleBuilder({
             label="Match"
             value={state.match}
             onChange={(event) => setState({ ...state, match: event.target.value === "any" ? "any" : "all" })}
-            slotProps={{ select: { native: true } }}
-            sx={{ mb: 2, minWidth: 220 }}
+            slotProps={NATIVE}
+            sx={{ mb: 2, width: { xs: "100%", sm: 320 } }}
           >
             <option value="all">All of these are true</option>
             <option value="any">Any of these is true</option>
@@ -232,8 +232,7 @@ function TriggerFields({
         onChange={set("trigger")}
         error={Boolean(error)}
         helperText={error}
-        slotProps={{ select: { native: true } }}
-        sx={{ minWidth: 240 }}
+        slotProps={NATIVE}
       >
         {TRIGGER_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -249,7 +248,7 @@ function TriggerFields({
             label="From"
             value={state.triggerFrom}
             onChange={set("triggerFrom")}
-            slotProps={{ select: { native: true } }}
+            slotProps={NATIVE}
           >
             <option value="">Any status</option>
             {statusOptions}
@@ -260,7 +259,7 @@ function TriggerFields({
             label="To"
             value={state.triggerTo}
             onChange={set("triggerTo")}
-            slotProps={{ select: { native: true } }}
+            slotProps={NATIVE}
           >
             <option value="">Any status</option>
             {statusOptions}
@@ -274,7 +273,7 @@ function TriggerFields({
           label={valueChoices.label}
           value={state.triggerValue}
           onChange={set("triggerValue")}
-          slotProps={{ select: { native: true } }}
+          slotProps={NATIVE}
         >
           <option value="">{valueChoices.any}</option>
           {valueChoices.items.map((item) => (
@@ -291,8 +290,7 @@ function TriggerFields({
           type="number"
           value={state.triggerHours}
           onChange={set("triggerHours")}
-          slotProps={{ htmlInput: { min: 1, max: 720 } }}
-          sx={{ width: 140 }}
+          slotProps={{ htmlInput: { min: 1, max: 720 }, inputLabel: { shrink: true } }}
         />
       ) : null}
       {kind === "schedule" ? <ScheduleFields state={state} set={set} options={options} /> : null}
@@ -314,7 +312,6 @@ function ScheduleFields({
   set: (field: keyof RuleDraft) => (event: { target: { value: string } }) => void;
   options: BuilderOptions;
 }) {
-  const native = { select: { native: true } };
   return (
     <>
       <TextField
@@ -323,7 +320,7 @@ function ScheduleFields({
         label="Every"
         value={state.scheduleEvery}
         onChange={set("scheduleEvery")}
-        slotProps={native}
+        slotProps={NATIVE}
       >
         <option value="day">Day</option>
         <option value="weekday">Weekday</option>
@@ -337,7 +334,7 @@ function ScheduleFields({
           label="On"
           value={state.scheduleWeekday}
           onChange={set("scheduleWeekday")}
-          slotProps={native}
+          slotProps={NATIVE}
         >
           {options.weekdays.map((day, index) => (
             <option key={day} value={String(index)}>
@@ -355,7 +352,7 @@ function ScheduleFields({
           label="Day"
           value={state.scheduleDay}
           onChange={set("scheduleDay")}
-          slotProps={native}
+          slotProps={NATIVE}
         >
           {Array.from({ length: 31 }, (_, index) => (
             <option key={index} value={String(index + 1)}>
@@ -373,7 +370,7 @@ function ScheduleFields({
         label="At"
         value={state.scheduleHour}
         onChange={set("scheduleHour")}
-        slotProps={native}
+        slotProps={NATIVE}
       >
         {Array.from({ length: 24 }, (_, hour) => (
           <option key={hour} value={String(hour)}>
@@ -428,7 +425,7 @@ function Rows({
               label={label}
               value={row.choice}
               onChange={(event) => update(index, { choice: event.target.value })}
-              slotProps={{ select: { native: true } }}
+              slotProps={NATIVE}
             >
               <option value="">—</option>
               {groups.map((group) => (
@@ -446,8 +443,8 @@ function Rows({
             ) : (
               <TextField
                 name={fields.text}
-                label={hydrated ? "Text" : `${label}: text, when it takes one`}
-                placeholder={TEXT_HINTS[kind] ?? ""}
+                label={hydrated ? (TEXT_HINTS[kind] ?? "Text") : `${label}: text, when it takes one`}
+                placeholder={hydrated ? undefined : (TEXT_HINTS[kind] ?? "")}
                 value={row.text}
                 onChange={(event) => update(index, { text: event.target.value })}
                 slotProps={{ htmlInput: { maxLength: 2000 } }}
@@ -496,14 +493,16 @@ function AddButton({
   );
 }
 
+/** A native select (works without JavaScript) whose label stays above its value, even an empty one. */
+const NATIVE = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
 const Sections = styled("div")(({ theme }) => ({ display: "grid", gap: theme.spacing(3), minWidth: 0 }));
 
 const Inline = styled("div")(({ theme }) => ({
-  display: "flex",
-  flexWrap: "wrap",
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
   gap: theme.spacing(2),
-  alignItems: "flex-start",
-  "& > .MuiTextField-root": { minWidth: 160 },
+  alignItems: "start",
 }));
 
 const RowBox = styled("div")(({ theme }) => ({

@@ -179,6 +179,7 @@ function TestPanel({ answer }: { answer?: AutomationAnswer }) {
           helperText={refused}
           slotProps={{ htmlInput: { maxLength: 40 } }}
           size="small"
+          sx={{ width: 200 }}
         />
         <Button type="submit" name="intent" value="test" variant="outlined" loading={testing}>
           Test
