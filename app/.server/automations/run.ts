@@ -28,7 +28,9 @@ import { causeOf } from "./triggers";
  * anything else is retried, and logged as failed after the last attempt.
  */
 export type RunPayload = {
-  ruleId: string;
+  /** The rules a change set off (one job for them all), or the one a timed trigger found. */
+  ruleIds?: string[];
+  ruleId?: string;
   runKey: string;
   depth: number;
   /** The task the event was about (public id), or the one a timed trigger found. */
@@ -40,7 +42,13 @@ type Rule = typeof automationRules.$inferSelect & { projectPublicId: string | nu
 
 export async function runRuleJob(payload: Record<string, unknown>, job: Job, now: Date) {
   const input = payload as RunPayload;
-  const rule = await ruleById(input.ruleId);
+  for (const ruleId of input.ruleIds ?? (input.ruleId ? [input.ruleId] : [])) {
+    await runRule(ruleId, input, job, now);
+  }
+}
+
+async function runRule(ruleId: string, input: RunPayload, job: Job, now: Date) {
+  const rule = await ruleById(ruleId);
   if (!rule || !rule.enabled) return;
   const parsed = definitionSchema.safeParse(rule.definition);
   if (!parsed.success) {

@@ -63,6 +63,9 @@ export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Prom
   const jobs: NewJob[] = [];
   for (const event of candidates) {
     const depth = depthOf(event) + 1;
+    // One job per event for all the rules it sets off: a row per change, not per rule (each
+    // rule's run is logged apart, so a retry of the job repeats none of them).
+    const ruleIds: string[] = [];
     for (const rule of rules) {
       if (rule.projectId !== event.projectId) continue;
       const trigger = rule.definition.trigger as Trigger;
@@ -84,12 +87,14 @@ export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Prom
           .onConflictDoNothing();
         continue;
       }
-      jobs.push({
-        kind: AUTOMATION_RUN_JOB,
-        payload: { ruleId: rule.id, runKey, sequence: event.sequence, taskId: event.subjectId, depth },
-        maxAttempts: RUN_ATTEMPTS,
-      });
+      ruleIds.push(rule.id);
     }
+    if (ruleIds.length === 0) continue;
+    jobs.push({
+      kind: AUTOMATION_RUN_JOB,
+      payload: { ruleIds, runKey: `event:${event.sequence}`, sequence: event.sequence, taskId: event.subjectId, depth },
+      maxAttempts: RUN_ATTEMPTS,
+    });
   }
   return jobs;
 }
