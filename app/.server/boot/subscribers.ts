@@ -7,6 +7,7 @@ import { registerTeamSubscribers } from "../team/subscribers";
 import { registerWebhooks } from "../webhooks/delivery";
 import { registerChatChannels } from "../chat-channels/delivery";
 import { registerImports } from "../imports/imports";
+import { registerWorkspaceTransfers } from "../workspace-export/register";
 
 /**
  * Every durable subscriber (job kind) and live subscriber of the app, registered once per
@@ -27,6 +28,7 @@ export function registerSubscribers() {
     registerWebhooks(),
     registerChatChannels(),
     registerImports(),
+    registerWorkspaceTransfers(),
     registerCodeHosts(),
   ];
   const unregister = () => {
