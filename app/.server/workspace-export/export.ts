@@ -18,6 +18,8 @@ import { newPublicId } from "../ids";
 import { enqueue } from "../jobs/queue";
 import { logger } from "../logger";
 import { authorize } from "../policies";
+import { derivedSecret } from "../secrets";
+import { sign, verifySignature } from "../security/tokens";
 import { resolveAttachment } from "../uploads/attachment-files";
 import { workspaceForMember } from "../workspaces/membership";
 import {
@@ -236,12 +238,28 @@ export async function recentExports(workspaceId: string, now = new Date()) {
 }
 
 /**
- * The file of a finished export, for a download by an owner of its workspace (a 404 for
- * anyone else, so an export's id tells nothing).
+ * The download link's signature: for this export and this member, so a link copied out of
+ * one owner's page (into a log, a chat) is of no use to anyone else's session.
  */
-export async function exportFileFor(userId: string, workspacePublicId: string, exportId: string, now = new Date()) {
+export function downloadSignature(exportId: string, userId: string) {
+  return sign(derivedSecret("workspace-export"), "download", `${exportId}:${userId}`);
+}
+
+/**
+ * The file of a finished export, for a download by an owner of its workspace with the
+ * link's signature (anyone else, a wrong signature or an expired export: not found).
+ */
+export async function exportFileFor(
+  userId: string,
+  workspacePublicId: string,
+  exportId: string,
+  signature: string | null = downloadSignature(exportId, userId),
+  now = new Date(),
+) {
   const workspace = await workspaceForMember(userId, workspacePublicId);
   authorize(workspace.role, "workspace.export");
+  if (!signature || !verifySignature(derivedSecret("workspace-export"), "download", `${exportId}:${userId}`, signature))
+    throw new NotFoundError("Export");
   const [row] = await db()
     .select()
     .from(workspaceExports)

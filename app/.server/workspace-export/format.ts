@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { MAX_ATTACHMENT_BYTES } from "~/validation/attachments";
+import { MAX_WORKSPACE_IMPORT_BYTES } from "~/utils/workspace-export";
 import { migrationsFolder } from "../db/client";
 import { env } from "../env";
 
@@ -53,7 +54,7 @@ export type Manifest = {
 /** What a zip to import may hold, checked from its central directory before anything is read. */
 export const LIMITS = {
   /** The upload itself. */
-  uploadBytes: 1024 * 1024 * 1024,
+  uploadBytes: MAX_WORKSPACE_IMPORT_BYTES,
   /** Entries: the manifest, the entity files and one per attachment. */
   entries: 100_000,
   /** All entries together, uncompressed (a zip bomb declares far more than it weighs). */
