@@ -301,6 +301,25 @@ describe.each(engines)("workspace export and import on %s", (engine) => {
     expect(foreign).toMatchObject({ state: "failed" });
     expect(foreign.error).toMatch(/not a Plotline workspace export/);
 
+    // A bomb: an entry that unpacks far past what an attachment may be is refused from the directory.
+    const bomb = new Map(entries);
+    const zeros = Buffer.alloc(30 * 1024 * 1024);
+    bomb.set("attachments/bomb", zeros);
+    const bombManifest = JSON.parse(entries.get("manifest.json")!.toString());
+    bombManifest.files["attachments/bomb"] = {
+      sha256: createHash("sha256").update(zeros).digest("hex"),
+      bytes: zeros.length,
+    };
+    bomb.set("manifest.json", Buffer.from(JSON.stringify(bombManifest)));
+    const bombFile = path.join(os.tmpdir(), `plotline-bomb-${engine}-${Date.now()}.zip`);
+    await writeZip(bombFile, bomb);
+    expect(fs.statSync(bombFile).size).toBeLessThan(1024 * 1024);
+    const defused = await importAs(importer, zipFile(bombFile));
+    expect(defused).toMatchObject({
+      state: "failed",
+      error: expect.stringMatching(/attachments\/bomb is larger than this server takes/),
+    });
+
     // A hand-made row that names a task the file does not hold: refused after rows were written, rolled back.
     const broken = new Map(entries);
     broken.set(

@@ -309,7 +309,18 @@ async function importWorkspace(uow: UnitOfWork, job: ImportRow, opened: OpenExpo
   const { tx, principal, onRollback, record } = uow;
   const actor = asMember(principal);
   const { manifest } = opened;
-  const name = (manifest.workspace?.name || "Imported workspace").trim().slice(0, 100) || "Imported workspace";
+  const exportedName =
+    String(manifest.workspace?.name ?? "")
+      .trim()
+      .slice(0, 60) || "Imported workspace";
+  // Told apart from a workspace of the same name the importer is in (the one it was exported from, often).
+  const [taken] = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+    .where(and(eq(workspaceMembers.userId, actor.userId), eq(workspaces.name, exportedName)))
+    .limit(1);
+  const name = taken ? `${exportedName.slice(0, 49).trim()} (imported)` : exportedName;
   const created = await within(uow, createWorkspaceCommand, { name });
   const [workspace] = await tx
     .select({ id: workspaces.id, publicId: workspaces.publicId })

@@ -10,7 +10,7 @@ import { DayText, TimeAgo } from "~/components/date-text";
 import { SubmitButton } from "~/components/forms/fields";
 import { SectionCard } from "~/components/forms/section-card";
 import { useHydrated } from "~/utils/use-hydrated";
-import { ENTITY_LABELS, describeSize } from "~/utils/workspace-export";
+import { describeCounts, describeSize } from "~/utils/workspace-export";
 
 /**
  * The workspace's Export and import page's parts: the owner's exports (start one, follow it,
@@ -72,9 +72,7 @@ export function RefreshWithoutScript() {
 }
 
 const summaryOf = (counts: Record<string, number>) =>
-  ["projects", "tasks", "comments", "attachments"]
-    .map((entity) => `${(counts[entity] ?? 0).toLocaleString("en")} ${ENTITY_LABELS[entity]}`)
-    .join(", ");
+  describeCounts(counts, ["projects", "tasks", "comments", "attachments"]);
 
 export function ExportSection({ exports, refused }: { exports: ExportRow[]; refused?: string }) {
   const fetcher = useFetcher<{ intent: string; error?: string }>();
@@ -202,12 +200,6 @@ export function WorkspaceImportProgress({ job }: { job: ImportJob }) {
   );
 }
 
-const CountList = styled("ul")(({ theme }) => ({
-  margin: theme.spacing(1, 0, 0),
-  paddingLeft: theme.spacing(2.5),
-  columns: "2 12rem",
-}));
-
 export function WorkspaceImportOutcome({ job }: { job: ImportJob }) {
   if (job.state === "failed")
     return (
@@ -222,15 +214,7 @@ export function WorkspaceImportOutcome({ job }: { job: ImportJob }) {
   return (
     <Alert severity="success" role="status">
       <Typography sx={{ fontWeight: 600 }}>Imported.</Typography>
-      <CountList>
-        {Object.entries(job.counts)
-          .filter(([, count]) => count > 0)
-          .map(([entity, count]) => (
-            <li key={entity}>
-              {count.toLocaleString("en")} {ENTITY_LABELS[entity] ?? entity}
-            </li>
-          ))}
-      </CountList>
+      <Typography>{describeCounts(job.counts)}.</Typography>
       {job.unmatchedCount > 0 ? (
         <Typography sx={{ mt: 1 }}>
           {job.unmatchedCount} member{job.unmatchedCount === 1 ? " has" : "s have"} no account on this server and{" "}

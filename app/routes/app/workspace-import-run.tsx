@@ -29,11 +29,11 @@ export default function WorkspaceImportRun({ loaderData }: Route.ComponentProps)
   return (
     <Box sx={{ maxWidth: 760, mx: "auto", display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 3 }}>
       <Box>
-        <Typography component="h1" variant="h4" sx={{ overflowWrap: "anywhere" }}>
-          Import {job.fileName}
+        <Typography component="h1" variant="h4">
+          Import a workspace
         </Typography>
-        <Typography color="textSecondary">
-          {describeSize(job.sizeBytes)} ·{" "}
+        <Typography color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
+          {job.fileName} · {describeSize(job.sizeBytes)} ·{" "}
           <Box component={Link} to="/app/workspaces/import" sx={{ color: "primary.main" }}>
             Another file
           </Box>
