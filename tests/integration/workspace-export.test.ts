@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,16 @@ import yazl from "yazl";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
 import { setDatabase, db } from "~/.server/db";
-import { workspaceExports, workspaces } from "~/.server/db/schema";
+import {
+  labels,
+  projects,
+  statuses,
+  taskAssignees,
+  taskLabels,
+  tasks,
+  workspaceExports,
+  workspaces,
+} from "~/.server/db/schema";
 import { runDueJobs } from "~/.server/jobs/worker";
 import { addChecklistItem, setChecklistItemDone } from "~/.server/tasks/checklist";
 import { addComment } from "~/.server/tasks/comments";
@@ -357,13 +366,74 @@ describe.each(engines)("workspace export and import on %s", (engine) => {
     expect(after.tasks!.count).toBe(3);
   });
 
+  it("pages through a workspace larger than one page of each kind", async () => {
+    await use();
+    const ana = await buildUser({ email: `big-${ANA}` });
+    const bruno = await buildUser({ email: `big-${BRUNO}` });
+    await addMember(ana.workspaceId, bruno.id, "editor");
+    const project = await createProject(ana.actor, { workspaceId: ana.workspaceId, name: "Big" });
+    const label = await createLabel(ana.actor, { workspaceId: ana.workspaceId, name: "Bulk", color: "blue" });
+    const [projectRow] = await db().select().from(projects).where(eq(projects.publicId, project.id));
+    const [status] = await db().select().from(statuses).where(eq(statuses.projectId, projectRow!.id));
+    const [labelRow] = await db().select().from(labels).where(eq(labels.publicId, label.id));
+    const count = 1_234;
+    const ids = Array.from({ length: count }, () => randomUUID());
+    for (let start = 0; start < count; start += 500) {
+      const slice = ids.slice(start, start + 500);
+      await db()
+        .insert(tasks)
+        .values(
+          slice.map((id, index) => ({
+            id,
+            publicId: `big${start + index}`,
+            workspaceId: projectRow!.workspaceId,
+            projectId: projectRow!.id,
+            number: start + index + 1,
+            title: `Task ${start + index + 1}`,
+            statusId: status!.id,
+            position: `a${String(start + index).padStart(5, "0")}`,
+          })),
+        );
+      await db()
+        .insert(taskAssignees)
+        .values(slice.flatMap((taskId) => [ana.id, bruno.id].map((userId) => ({ taskId, userId }))));
+      await db()
+        .insert(taskLabels)
+        .values(slice.map((taskId) => ({ taskId, labelId: labelRow!.id })));
+    }
+    await db().update(projects).set({ taskCounter: count }).where(eq(projects.id, projectRow!.id));
+    const before = await fingerprint(ana.workspaceId);
+    const exported = await exportOf(ana);
+    const manifest = JSON.parse((await readZip(exported.path)).get("manifest.json")!.toString());
+    expect(manifest.counts).toMatchObject({ tasks: count, task_assignees: 2 * count, task_labels: count });
+    const copied = path.join(os.tmpdir(), `plotline-big-${engine}-${Date.now()}.zip`);
+    fs.copyFileSync(exported.path, copied);
+
+    await use();
+    const importer = await buildUser({ email: `big-${ANA}` });
+    await buildUser({ email: `big-${BRUNO}` });
+    const done = await importAs(importer, zipFile(copied));
+    expect(done).toMatchObject({ state: "done" });
+    expect(await fingerprint(done.workspaceId!)).toEqual(before);
+  });
+
   it("keeps an export for its owners only, and its file until it expires", async () => {
     await use();
     const ana = await buildUser();
     const bruno = await buildUser();
     await addMember(ana.workspaceId, bruno.id, "admin");
+    const first = await exportOf(ana);
+    // A new export replaces the file of the one before.
     const exported = await exportOf(ana);
-    const [row] = await db().select().from(workspaceExports);
+    expect(fs.existsSync(first.path)).toBe(false);
+    const wsId = (await db().select().from(workspaces).where(eq(workspaces.publicId, ana.workspaceId)))[0]!.id;
+    expect((await recentExports(wsId)).map((row) => row.state)).toEqual(["done", "replaced"]);
+    const [row] = await db()
+      .select()
+      .from(workspaceExports)
+      .where(
+        eq(workspaceExports.storagePath, path.relative(path.join(process.env.DATA_DIR!, "uploads"), exported.path)),
+      );
     await expect(exportFileFor(bruno.id, ana.workspaceId, row!.publicId)).rejects.toThrow(ForbiddenError);
     const { pruneExports } = await import("~/.server/workspace-export/export");
     await pruneExports(new Date(Date.now() + 8 * 24 * 3_600_000));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import { PassThrough, Transform, type Readable } from "node:stream";
@@ -190,13 +190,24 @@ export async function runExport(exportId: string) {
     db().update(workspaceExports).set(values).where(eq(workspaceExports.id, job.id));
   await set({ state: "running", processedRows: 0 });
   await fs.mkdir(exportsDir(), { recursive: true });
-  const storagePath = `exports/${randomBytes(18).toString("base64url")}.zip`;
+  // Named after the export, so an attempt after a crash writes over what the last one left.
+  const storagePath = `exports/${job.publicId}.zip`;
+  await fs.rm(fileOf(storagePath), { force: true });
   try {
     const manifest = await writeWorkspaceZip(job.workspaceId, fileOf(storagePath), (rows) =>
       set({ processedRows: rows }),
     );
     const { size } = await fs.stat(fileOf(storagePath));
     const finishedAt = new Date();
+    // One file per workspace: a new export replaces the ones before it.
+    const older = await db()
+      .select({ id: workspaceExports.id, storagePath: workspaceExports.storagePath })
+      .from(workspaceExports)
+      .where(and(eq(workspaceExports.workspaceId, job.workspaceId), isNotNull(workspaceExports.storagePath)));
+    for (const row of older) {
+      await fs.rm(fileOf(row.storagePath!), { force: true });
+      await db().update(workspaceExports).set({ storagePath: null }).where(eq(workspaceExports.id, row.id));
+    }
     await set({
       state: "done",
       storagePath,
@@ -229,12 +240,13 @@ export async function recentExports(workspaceId: string, now = new Date()) {
     .where(eq(workspaceExports.workspaceId, workspaceId))
     .orderBy(desc(workspaceExports.createdAt))
     .limit(5);
-  return rows.map(({ storagePath, ...row }) => ({
-    ...row,
-    state: (row.state === "done" && (!storagePath || (row.expiresAt && row.expiresAt <= now))
-      ? "expired"
-      : row.state) as "queued" | "running" | "done" | "failed" | "expired",
-  }));
+  type State = "queued" | "running" | "done" | "failed" | "expired" | "replaced";
+  return rows.map(({ storagePath, ...row }) => {
+    const expired = row.expiresAt !== null && row.expiresAt <= now;
+    const state: State =
+      row.state !== "done" ? (row.state as State) : expired ? "expired" : storagePath ? "done" : "replaced";
+    return { ...row, state };
+  });
 }
 
 /**

@@ -9,6 +9,9 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
+import { PROJECT_COLOR_NAMES, PROJECT_KEY_PATTERN } from "~/utils/projects";
+import { TEMPLATE_CATEGORIES, TEMPLATE_ICON_NAMES } from "~/utils/template-icons";
+import { isTimeZone } from "~/utils/time-zones";
 import { STATUS_CATEGORIES } from "~/validation/status-fields";
 import { TASK_PRIORITIES } from "~/validation/priorities";
 import { RELATION_KINDS } from "~/validation/task-relations";
@@ -45,6 +48,7 @@ import { enqueue } from "../jobs/queue";
 import { logger } from "../logger";
 import { usageOf } from "../plans/limits";
 import { resolveAttachment } from "../uploads/attachment-files";
+import { checkStructure } from "../templates/structure";
 import { createWorkspaceCommand } from "../workspaces/workspaces";
 import { ENTITIES, LIMITS, attachmentEntry, fileOf, fileOfEntity, workspaceImportsDir, type Entity } from "./format";
 import { ExportFileError, linesOf, openExport, verifyExport, type OpenExport } from "./zip";
@@ -72,6 +76,18 @@ export const startWorkspaceImportCommand = defineCommand({
     if (file.size === 0) throw new FieldError("file", "Choose a workspace export (.zip) to import.");
     if (file.size > LIMITS.uploadBytes)
       throw new FieldError("file", `The file is larger than ${LIMITS.uploadBytes / 1024 / 1024 / 1024} GB.`);
+    // One at a time per member: each holds up to a gigabyte on the server's disk until it is done.
+    const [running] = await tx
+      .select({ id: workspaceImports.publicId })
+      .from(workspaceImports)
+      .where(
+        and(
+          eq(workspaceImports.userId, actor.userId),
+          inArray(workspaceImports.state, ["queued", "checking", "running"]),
+        ),
+      )
+      .limit(1);
+    if (running) throw new FieldError("file", "One of your imports is still running: wait for it to finish.");
     const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
     if (head[0] !== 0x50 || head[1] !== 0x4b)
       throw new FieldError("file", "This is not a zip file: choose the .zip a workspace export downloaded.");
@@ -116,14 +132,16 @@ const email = z.string().max(320);
 const line = (max = 500) => z.string().max(max);
 const instant = z.iso.datetime({ offset: true });
 const day = z.iso.date();
+/** The palette's names (projects, statuses and labels share it): the pages look colours up by name. */
+const color = z.enum(PROJECT_COLOR_NAMES as [string, ...string[]]);
 const ROWS = {
   members: z.object({ email, role: z.enum(["owner", "admin", "editor", "viewer"]), name: line().nullish() }),
   projects: z.object({
     id: pid,
-    key: z.string().min(1).max(10),
+    key: z.string().regex(PROJECT_KEY_PATTERN),
     name: line(200),
     description: line(20_000),
-    color: line(40),
+    color,
     taskCounter: z.number().int().min(0),
     archivedAt: instant.nullable(),
     createdBy: email.nullish(),
@@ -134,7 +152,7 @@ const ROWS = {
     id: pid,
     project: pid,
     name: line(100),
-    color: line(40),
+    color,
     category: z.enum(STATUS_CATEGORIES),
     position: line(200),
     createdAt: instant,
@@ -201,9 +219,9 @@ const ROWS = {
     id: pid,
     name: line(200),
     description: line(20_000),
-    category: line(100),
-    icon: line(60),
-    color: line(40),
+    category: z.enum(TEMPLATE_CATEGORIES),
+    icon: z.enum(TEMPLATE_ICON_NAMES as [string, ...string[]]),
+    color,
     structure: z.record(z.string(), z.unknown()),
     createdBy: email.nullish(),
     createdAt: instant,
@@ -217,7 +235,7 @@ const ROWS = {
     allDay: z.boolean(),
     startsAt: instant,
     endsAt: instant,
-    timeZone: line(100),
+    timeZone: line(64).refine(isTimeZone),
     externalUid: line(1000).nullable(),
     attendees: z.array(email).max(1000),
     createdBy: email.nullish(),
@@ -605,6 +623,9 @@ async function importWorkspace(uow: UnitOfWork, job: ImportRow, opened: OpenExpo
 
   const templateInserts = batches(templates);
   for await (const row of rowsOf("templates")) {
+    const checked = checkStructure(row.structure);
+    if (!checked.ok)
+      throw new ExportFileError(`The template ${row.name.slice(0, 100)} is not valid: ${checked.message}.`);
     const createdBy = userOf(row.createdBy);
     await templateInserts.add({
       publicId: newPublicId(),
@@ -614,7 +635,7 @@ async function importWorkspace(uow: UnitOfWork, job: ImportRow, opened: OpenExpo
       category: row.category,
       icon: row.icon,
       color: row.color,
-      structure: row.structure,
+      structure: checked.structure,
       createdBy,
       updatedBy: createdBy,
       createdAt: new Date(row.createdAt),

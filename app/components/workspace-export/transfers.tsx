@@ -20,7 +20,7 @@ import { describeCounts, describeSize } from "~/utils/workspace-export";
  */
 export type ExportRow = {
   id: string;
-  state: "queued" | "running" | "done" | "failed" | "expired";
+  state: keyof typeof EXPORT_STATES;
   processedRows: number;
   sizeBytes: number | null;
   counts: Record<string, number>;
@@ -28,6 +28,15 @@ export type ExportRow = {
   createdAt: string;
   expiresAt: string | null;
   download: string | null;
+};
+
+const EXPORT_STATES = {
+  queued: "Exporting…",
+  running: "Exporting…",
+  done: "Ready",
+  failed: "Failed",
+  expired: "Expired",
+  replaced: "Replaced by a newer export",
 };
 
 const ExportList = styled("ol")(({ theme }) => ({
@@ -109,13 +118,7 @@ export function ExportSection({ exports, refused }: { exports: ExportRow[]; refu
             <li key={row.id}>
               <div className="export-line">
                 <Typography component="span" sx={{ fontWeight: 600 }}>
-                  {row.state === "done"
-                    ? "Ready"
-                    : row.state === "failed"
-                      ? "Failed"
-                      : row.state === "expired"
-                        ? "Expired"
-                        : "Exporting…"}{" "}
+                  {EXPORT_STATES[row.state]}{" "}
                   <Typography component="span" className="export-meta">
                     · started <TimeAgo at={row.createdAt} />
                   </Typography>
