@@ -15,6 +15,7 @@ const LIMITS = {
   multipart: 5000,
   attachment: 20_000,
   import: 30_000,
+  workspaceImport: 40_000,
   codeHost: 3000,
   other: 50,
 };
@@ -119,6 +120,14 @@ describe("the request body limit", () => {
     }
     expect(bodyKindOf(form, "/app/project/Ab3dEf7hJk/task/Xy9zWv8uTs")).toBe("form");
     expect(BODY_LIMITS.attachment).toBeGreaterThan(25 * 1024 * 1024);
+  });
+
+  it("gives a workspace export to import its own cap", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    for (const path of ["/app/workspaces/import", "/app/workspaces/import.data", "/app/workspaces/import/"])
+      expect(bodyKindOf(multipart, path)).toBe("workspaceImport");
+    expect(bodyKindOf(multipart, "/app/workspaces/import/Ab3dEf7hJk")).toBe("multipart");
+    expect(BODY_LIMITS.workspaceImport).toBeGreaterThan(1024 * 1024 * 1024);
   });
 
   it("gives a code host's delivery its own cap, whatever its Content-Type", async () => {

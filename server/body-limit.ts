@@ -48,6 +48,7 @@ const WHAT: Record<keyof typeof BODY_LIMITS, string> = {
   multipart: "The upload is larger than we accept",
   attachment: "The file is larger than we accept",
   import: "The file is larger than we accept",
+  workspaceImport: "The export is larger than we accept",
   codeHost: "The delivery is larger than we accept",
   other: "The request is larger than we accept",
 };
@@ -58,6 +59,7 @@ const HINT: Record<keyof typeof BODY_LIMITS, string> = {
   multipart: " Choose a smaller image and try again.",
   attachment: " Choose a smaller file and try again.",
   import: " Split it into smaller files and import each.",
+  workspaceImport: "",
   codeHost: "",
   other: " Shorten it and try again.",
 };

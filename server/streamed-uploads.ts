@@ -8,12 +8,18 @@ import busboy from "busboy";
 import type { Request, RequestHandler } from "express";
 
 import { env } from "~/.server/env";
-import { ATTACHMENT_UPLOAD_PATH, IMPORT_UPLOAD_PATH, MAX_ATTACHMENT_BYTES } from "~/.server/http/limits";
+import {
+  ATTACHMENT_UPLOAD_PATH,
+  IMPORT_UPLOAD_PATH,
+  MAX_ATTACHMENT_BYTES,
+  WORKSPACE_IMPORT_UPLOAD_PATH,
+} from "~/.server/http/limits";
+import { MAX_WORKSPACE_IMPORT_BYTES } from "~/utils/workspace-export";
 import { MAX_IMPORT_BYTES } from "~/utils/imports";
 import { logger } from "~/.server/logger";
 
 /**
- * A task's attachment (up to 25 MB) or a file to import (50 MB) is parsed as it streams in and its file written
+ * A task's attachment (up to 25 MB), a file to import (50 MB) or a workspace export (1 GB) is parsed as it streams in and its file written
  * to a temporary file under DATA_DIR/uploads/tmp, never held in memory: the Fetch API's
  * `request.formData()` buffers the whole body (and the root middleware's check read it a
  * second time), so ten concurrent uploads cost a quarter of a gigabyte that the process kept.
@@ -80,6 +86,7 @@ function fileCapOf(req: Request) {
   const path = req.originalUrl.split("?")[0]!;
   if (ATTACHMENT_UPLOAD_PATH.test(path)) return MAX_ATTACHMENT_BYTES;
   if (IMPORT_UPLOAD_PATH.test(path)) return MAX_IMPORT_BYTES;
+  if (WORKSPACE_IMPORT_UPLOAD_PATH.test(path)) return MAX_WORKSPACE_IMPORT_BYTES;
   return null;
 }
 

@@ -333,6 +333,12 @@ function describeVerb(verb: string, data: Record<string, unknown>): string {
       return `revoked the API token ${name}`;
     case "project.import_started":
       return data.dryRun ? `checked ${String(data.file)} for an import` : `started importing ${String(data.file)}`;
+    case "workspace.export_started":
+      return `started an export of the workspace ${name}`;
+    case "workspace.import_started":
+      return `started importing the workspace export ${String(data.file)}`;
+    case "workspace.imported":
+      return `imported the workspace ${name} from ${String(data.file)}: ${String(data.projects)} projects, ${String(data.tasks)} tasks`;
     case "project.imported":
       return `imported ${String(data.file)}: ${String(data.created)} created, ${String(data.updated)} updated`;
     case "chat_channel.created":

@@ -29,6 +29,8 @@ import { projectImportIntents } from "../../app/routes/app/project-import-intent
 import { projectAutomationsIntents } from "../../app/routes/app/project-automations-intents.server";
 import { projectAutomationIntents } from "../../app/routes/app/project-automation-intents.server";
 import { workspaceCodeHostsIntents } from "../../app/routes/app/workspace-code-hosts-intents.server";
+import { workspaceExportIntents } from "../../app/routes/app/workspace-export-intents.server";
+import { workspaceImportIntents } from "../../app/routes/app/workspace-import-intents.server";
 import { signUpWithRequests } from "./support/api-account";
 
 /**
@@ -130,6 +132,15 @@ const ACTIONS: Record<string, Target> = {
   "routes/app/workspace-code-hosts.tsx": {
     url: (ids) => `/app/workspaces/${ids.workspace}/code-hosts`,
     intents: Object.keys(workspaceCodeHostsIntents),
+  },
+  "routes/app/workspace-export.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}/export`,
+    intents: Object.keys(workspaceExportIntents),
+  },
+  // The upload of a workspace export: odd bodies and non-zip files are refused beside the field.
+  "routes/app/workspace-import.tsx": {
+    url: () => "/app/workspaces/import",
+    intents: Object.keys(workspaceImportIntents),
   },
   "routes/app/settings.tsx": {
     url: () => "/app/settings",

@@ -56,8 +56,19 @@ import * as templatesPage from "~/routes/app/templates";
 import * as workspace from "~/routes/app/workspace";
 import * as workspaceWebhooks from "~/routes/app/workspace-webhooks";
 import * as workspaceChatChannels from "~/routes/app/workspace-chat-channels";
-import { imports, projects, webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
+import {
+  imports,
+  projects,
+  webhookDeliveries,
+  webhookEndpoints,
+  workspaceExports,
+  workspaceImports,
+} from "~/.server/db/schema";
 import * as workspaceCodeHosts from "~/routes/app/workspace-code-hosts";
+import * as workspaceExport from "~/routes/app/workspace-export";
+import * as workspaceExportDownload from "~/routes/app/workspace-export-download";
+import * as workspaceImportRun from "~/routes/app/workspace-import-run";
+import { downloadSignature } from "~/.server/workspace-export/export";
 import { createConnection } from "~/.server/code-hosts/connections";
 import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
 import { createWebhook } from "~/.server/webhooks/webhooks";
@@ -119,6 +130,12 @@ const COVERED = new Set([
   "routes/app/project-automations.tsx",
   "routes/app/project-automation.tsx",
   "routes/app/workspace-code-hosts.tsx",
+  // A workspace's export (its owners'; the download signed for one of them) and imports of
+  // exports as new workspaces (an import is its uploader's alone; the upload page is anyone's).
+  "routes/app/workspace-export.tsx",
+  "routes/app/workspace-export-download.ts",
+  "routes/app/workspace-import.tsx",
+  "routes/app/workspace-import-run.tsx",
   "routes/app/team.tsx",
   // The signed-in user's own settings and preferences; the ids of others it takes (API tokens,
   // workspaces to make a token for) are swept below (API_TOKEN_INTENTS).
@@ -175,6 +192,8 @@ const WEBHOOK_INTENTS = intentsOf("routes/app/workspace-webhooks");
 const CHAT_CHANNEL_INTENTS = intentsOf("routes/app/workspace-chat-channels");
 /** The code hosts page's writes: the workspace's owners and admins only. */
 const CODE_HOST_INTENTS = intentsOf("routes/app/workspace-code-hosts");
+/** The Export and import page's writes: starting an export, the workspace's owners only. */
+const EXPORT_INTENTS = intentsOf("routes/app/workspace-export");
 const TEAM_INTENTS = intentsOf("routes/app/team");
 /** A project's rules: its editors change them (and grow or test a rule's form). */
 const RULES_INTENTS = intentsOf("routes/app/project-automations");
@@ -207,6 +226,9 @@ describe.each(engines)("authorization on %s", (engine) => {
   let projectId: string;
   /** The owner's import into the project (a finished one: no file needed). */
   const importId = "plantedImport";
+  /** The owner's finished export of their workspace, and their import of an export. */
+  const exportId = "plantedExport";
+  const workspaceImportId = "plantedWsImport";
   let archivedId: string;
   let deletedId: string;
   let taskId: string;
@@ -426,6 +448,22 @@ describe.each(engines)("authorization on %s", (engine) => {
       columns: ["Title"],
       mapping: { title: 0 },
       state: "checked",
+    });
+    await database.db.insert(workspaceExports).values({
+      publicId: exportId,
+      workspaceId: ownerProject!.workspaceId,
+      userId: owner.id,
+      state: "done",
+      storagePath: "exports/planted.zip",
+      sizeBytes: 10,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await database.db.insert(workspaceImports).values({
+      publicId: workspaceImportId,
+      userId: owner.id,
+      fileName: "secret.zip",
+      sizeBytes: 10,
+      state: "failed",
     });
     deliveryId = "plantedDelivery";
     await database.db.insert(webhookDeliveries).values({
@@ -671,6 +709,29 @@ describe.each(engines)("authorization on %s", (engine) => {
     await record(
       "GET export",
       callLoader(projectExport.loader, { ...as, path: `/app/project/${projectId}/export.csv`, params: p }),
+    );
+
+    const exportPath = `/app/workspaces/${owner.workspaceId}/export`;
+    await record("GET export and import", callLoader(workspaceExport.loader, { ...as, path: exportPath, params: w }));
+    for (const intent of EXPORT_INTENTS) {
+      await record(
+        `POST export and import intent=${intent}`,
+        callAction(workspaceExport.action, { ...as, path: exportPath, params: w, form: { intent } }),
+      );
+    }
+    // The owner's download link, signature and all, is nothing in another session.
+    const exportDownload = `${exportPath}/${exportId}/download?sig=${downloadSignature(exportId, owner.id)}`;
+    await record(
+      "GET export download",
+      callLoader(workspaceExportDownload.loader, { ...as, path: exportDownload, params: { ...w, exportId } }),
+    );
+    await record(
+      "GET workspace import",
+      callLoader(workspaceImportRun.loader, {
+        ...as,
+        path: `/app/workspaces/import/${workspaceImportId}`,
+        params: { importId: workspaceImportId },
+      }),
     );
 
     const chatPath = `/app/workspaces/${owner.workspaceId}/chat-channels`;
@@ -1124,6 +1185,20 @@ describe.each(engines)("authorization on %s", (engine) => {
           form: { intent, ...ruleFields() },
         }),
       ),
+      // Exports are the owner's: a viewer starts none and downloads none.
+      ...EXPORT_INTENTS.map((intent) =>
+        callAction(workspaceExport.action, {
+          ...as,
+          path: `/app/workspaces/${owner.workspaceId}/export`,
+          params: { workspaceId: owner.workspaceId },
+          form: { intent },
+        }),
+      ),
+      callLoader(workspaceExportDownload.loader, {
+        ...as,
+        path: `/app/workspaces/${owner.workspaceId}/export/${exportId}/download?sig=${downloadSignature(exportId, viewer.id)}`,
+        params: { workspaceId: owner.workspaceId, exportId },
+      }),
       // Code hosts too: a viewer neither reads the page nor connects, rotates or deletes anything.
       callLoader(workspaceCodeHosts.loader, {
         ...as,

@@ -514,6 +514,7 @@ describe.each(engines)("code hosts on %s", (engine) => {
         multipart: 1000,
         attachment: 1000,
         import: 1000,
+        workspaceImport: 1000,
         codeHost: 100_000,
         other: 1000,
       }),

@@ -4,6 +4,7 @@ import { INBOUND_COMMANDS } from "~/.server/code-hosts/receive";
 import { allCommands } from "~/.server/commands";
 import { IMPORT_JOB_COMMANDS } from "~/.server/imports/apply";
 import { PUBLIC_SITE_COMMANDS } from "~/.server/public-forms/commands";
+import { WORKSPACE_IMPORT_JOB_COMMANDS } from "~/.server/workspace-export/import";
 import { INTENT_MAPS } from "../setup/intent-maps";
 
 /**
@@ -28,6 +29,8 @@ describe("the command registry", () => {
       ...PUBLIC_SITE_COMMANDS.map((command) => command.name),
       // Run by the import's job, which the import page's `start` intent starts.
       ...IMPORT_JOB_COMMANDS.map((command) => command.name),
+      // Run by a workspace import's job, which the import page's `upload` intent starts.
+      ...WORKSPACE_IMPORT_JOB_COMMANDS.map((command) => command.name),
       ...INBOUND_COMMANDS.map((command) => command.name),
     ]);
     const unreached = allCommands()

@@ -8,6 +8,7 @@ import { registerWebhooks } from "../webhooks/delivery";
 import { registerChatChannels } from "../chat-channels/delivery";
 import { registerImports } from "../imports/imports";
 import { registerAutomations } from "../automations/register";
+import { registerWorkspaceTransfers } from "../workspace-export/register";
 
 /**
  * Every durable subscriber (job kind) and live subscriber of the app, registered once per
@@ -28,6 +29,7 @@ export function registerSubscribers() {
     registerWebhooks(),
     registerChatChannels(),
     registerImports(),
+    registerWorkspaceTransfers(),
     registerCodeHosts(),
     registerAutomations(),
   ];

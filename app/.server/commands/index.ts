@@ -41,6 +41,8 @@ import "../team/invitations";
 import "../team/members";
 import "../templates/templates";
 import "../webhooks/webhooks";
+import "../workspace-export/export";
+import "../workspace-export/import";
 import "../workspaces/workspaces";
 
 export const allCommands = registeredCommands;

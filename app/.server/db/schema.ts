@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -1186,6 +1187,74 @@ export const taskLinks = pgTable(
   (t) => [
     uniqueIndex("task_links_task_thing_idx").on(t.taskId, t.provider, t.externalId),
     index("task_links_thing_idx").on(t.provider, t.externalId),
+  ],
+);
+
+/**
+ * A workspace's export (issue 33, decision 035): a zip of JSON Lines per entity and the
+ * attachment files, written by a job under DATA_DIR/uploads/exports and downloaded by the
+ * owners until `expires_at` (a pruning removes the file and, later, the row).
+ */
+export const workspaceExports = pgTable(
+  "workspace_exports",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    /** queued → running → done | failed. */
+    state: text("state").notNull(),
+    /** Rows written so far (all entities), for the progress. */
+    processedRows: integer("processed_rows").notNull().default(0),
+    /** Under DATA_DIR/uploads; null until done, and once removed. */
+    storagePath: text("storage_path"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("workspace_exports_public_id_idx").on(t.publicId),
+    index("workspace_exports_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/**
+ * A workspace export uploaded to be imported as a new workspace: kept under
+ * DATA_DIR/uploads/workspace-imports until the job is done (or a day old). `workspace_id` is
+ * the workspace it made, once made.
+ */
+export const workspaceImports = pgTable(
+  "workspace_imports",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    storagePath: text("storage_path"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    /** queued → checking → running → done | failed. */
+    state: text("state").notNull(),
+    totalRows: integer("total_rows"),
+    processedRows: integer("processed_rows").notNull().default(0),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+    /** The exported members with no account here (by e-mail): not added, their assignments dropped. */
+    unmatched: text("unmatched")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("workspace_imports_public_id_idx").on(t.publicId),
+    index("workspace_imports_user_idx").on(t.userId, t.createdAt),
   ],
 );
 

@@ -223,6 +223,17 @@ export const EVENT_CATALOG = {
   "workspace.renamed": event("workspace", { from: text, to: text }),
   "workspace.deleted": event("workspace", { name: text }),
   "workspace.assistant_changed": event("workspace", { name: text, enabled: z.boolean() }),
+  // A workspace's export (its zip, made by a job) and an export imported as a new workspace.
+  "workspace.export_started": event("workspace", { name: text }),
+  "workspace.import_started": event("workspace_import", { file: text }),
+  "workspace.imported": event("workspace", {
+    name: text,
+    file: text,
+    projects: z.number(),
+    tasks: z.number(),
+    rows: z.number(),
+    unmatched: z.number(),
+  }),
   "workspace.ownership_transferred": event("member", {
     name: text,
     from: text,

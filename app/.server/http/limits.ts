@@ -5,6 +5,7 @@
  */
 import { MAX_IMPORT_BYTES } from "~/utils/imports";
 import { MAX_ATTACHMENT_BYTES } from "~/validation/attachments";
+import { MAX_WORKSPACE_IMPORT_BYTES } from "~/utils/workspace-export";
 
 /** The largest image file an avatar or a project cover may be. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -33,6 +34,9 @@ export const ATTACHMENT_UPLOAD_PATH =
 /** Where a file is uploaded to be imported into a project (a CSV of up to 50 MB). */
 export const IMPORT_UPLOAD_PATH = /^\/app\/project\/[^/]+\/import(\.data|\/)?$/;
 
+/** Where a workspace export (a zip of up to 1 GB) is uploaded to be imported as a new workspace. */
+export const WORKSPACE_IMPORT_UPLOAD_PATH = /^\/app\/workspaces\/import(\.data|\/)?$/;
+
 /** Where code hosts deliver their events (app/.server/code-hosts/inbound.ts), whatever the Content-Type. */
 export const CODE_HOST_HOOK_PATH = /^\/hooks\/code\/[^/]+\/?$/;
 
@@ -48,6 +52,8 @@ export const BODY_LIMITS = {
   attachment: MAX_ATTACHMENT_BYTES + 256 * KB,
   /** A file to import into a project, plus the framing. */
   import: MAX_IMPORT_BYTES + 256 * KB,
+  /** A workspace export to import, plus the framing. */
+  workspaceImport: MAX_WORKSPACE_IMPORT_BYTES + 256 * KB,
   /** A code host's delivery: a push of hundreds of commits is a megabyte or so of JSON. */
   codeHost: 2 * MB,
   /** Anything else (text/plain theme posts, unknown or missing types). */
@@ -62,7 +68,13 @@ export function bodyKindOf(contentType: string | undefined, path = ""): BodyKind
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "multipart/form-data")
-    return ATTACHMENT_UPLOAD_PATH.test(path) ? "attachment" : IMPORT_UPLOAD_PATH.test(path) ? "import" : "multipart";
+    return ATTACHMENT_UPLOAD_PATH.test(path)
+      ? "attachment"
+      : IMPORT_UPLOAD_PATH.test(path)
+        ? "import"
+        : WORKSPACE_IMPORT_UPLOAD_PATH.test(path)
+          ? "workspaceImport"
+          : "multipart";
   if (type === "application/json" || type.endsWith("+json")) return "json";
   return "other";
 }

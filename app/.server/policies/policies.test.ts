@@ -17,7 +17,10 @@ const TALK: Action[] = [
 /** The rules as the issue states them, written out role by role so a change shows here. */
 const EXPECTED: Record<Role, Action[]> = {
   owner: [...ACTIONS],
-  admin: ACTIONS.filter((action) => action !== "workspace.delete" && action !== "workspace.transfer_ownership"),
+  admin: ACTIONS.filter(
+    (action) =>
+      action !== "workspace.delete" && action !== "workspace.transfer_ownership" && action !== "workspace.export",
+  ),
   editor: [
     "workspace.read",
     "workspace.leave",

@@ -125,6 +125,16 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
         canManage={permissions["label.manage"]}
         refused={actionData && "label" in actionData ? actionData.label : undefined}
       />
+      <SectionCard title="Export and import" id="workspace-export-import">
+        <Typography color="textSecondary" sx={{ mb: 1 }}>
+          {permissions["workspace.export"]
+            ? "Download the whole workspace as a zip (its projects, tasks, files and members by e-mail), or import an export from another Plotline server as a new workspace."
+            : "Import an export from another Plotline server as a new workspace. Only the workspace owner can export this one."}
+        </Typography>
+        <Button component={Link} to={`/app/workspaces/${workspace.id}/export`} variant="outlined">
+          Export and import
+        </Button>
+      </SectionCard>
       <SectionCard title="Recent activity" id="workspace-recent-activity">
         {activity.length === 0 ? (
           <Typography color="textSecondary">Nothing yet.</Typography>
