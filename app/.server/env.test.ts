@@ -103,6 +103,7 @@ describe("parseEnv", () => {
       writes: { points: 120, durationSeconds: 60 },
       expensive: { points: 30, durationSeconds: 60 },
       api: { points: 600, durationSeconds: 60 },
+      automation: { points: 100, durationSeconds: 60 },
     });
     const config = parseEnv({
       RATE_LIMIT_REQUESTS: "5000",

@@ -1,6 +1,9 @@
 import { isIP } from "node:net";
 import path from "node:path";
+
 import { z } from "zod";
+
+import { AUTOMATION_RATE_CAP } from "~/utils/automations";
 
 /**
  * The one place that reads `process.env`. Everything else imports the typed config.
@@ -161,6 +164,7 @@ const schema = z
     RATE_LIMIT_WRITES: wholeNumber("RATE_LIMIT_WRITES", 120),
     RATE_LIMIT_EXPENSIVE: wholeNumber("RATE_LIMIT_EXPENSIVE", 30),
     API_RATE_LIMIT: wholeNumber("API_RATE_LIMIT", 600),
+    AUTOMATION_RATE_LIMIT: wholeNumber("AUTOMATION_RATE_LIMIT", AUTOMATION_RATE_CAP),
     BILLING_ENABLED: flag("BILLING_ENABLED"),
     LOG_REQUESTS: flag("LOG_REQUESTS"),
     LOG_LEVEL: z.preprocess(
@@ -260,6 +264,8 @@ function toConfig(raw: z.output<typeof schema>, cwd: string) {
       expensive: { points: raw.RATE_LIMIT_EXPENSIVE, durationSeconds: 60 },
       /** Per API token per minute (/api/v1). */
       api: { points: raw.API_RATE_LIMIT, durationSeconds: 60 },
+      /** Runs of one automation rule per minute before it is paused (a runaway rule). */
+      automation: { points: raw.AUTOMATION_RATE_LIMIT, durationSeconds: 60 },
     },
     billingEnabled: raw.BILLING_ENABLED,
     logLevel: raw.LOG_LEVEL,

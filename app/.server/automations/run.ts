@@ -9,8 +9,8 @@ import { FieldError, ForbiddenError, NotFoundError } from "../errors";
 import { writeWithActivity } from "../activity/use-case";
 import { deliverNotifications } from "../notifications/deliver";
 import type { Job } from "../jobs/queue";
+import { env } from "../env";
 import { logger } from "../logger";
-import { AUTOMATION_RATE_CAP } from "~/utils/automations";
 import { NOTIFICATION_KINDS } from "~/utils/notification-kinds";
 import { todayIn } from "~/utils/time-zones";
 import { perform } from "./actions";
@@ -228,7 +228,7 @@ async function overCap(rule: Rule, now: Date) {
     .select({ runs: count() })
     .from(automationRuns)
     .where(and(eq(automationRuns.ruleId, rule.id), gt(automationRuns.createdAt, new Date(now.getTime() - 60_000))));
-  return (row?.runs ?? 0) >= AUTOMATION_RATE_CAP;
+  return (row?.runs ?? 0) >= env().rateLimits.automation.points;
 }
 
 /**
@@ -236,7 +236,8 @@ async function overCap(rule: Rule, now: Date) {
  * "paused", its author told. Turning it on again is theirs to decide.
  */
 async function pause(rule: Rule, input: RunPayload, definition: Definition) {
-  const reason = `Paused: it ran ${AUTOMATION_RATE_CAP} times within a minute.`;
+  const cap = env().rateLimits.automation.points;
+  const reason = `Paused: it ran ${cap} times within a minute.`;
   const paused = await writeWithActivity({ userId: rule.actorId, ip: null }, async (tx, record) => {
     const [updated] = await tx
       .update(automationRules)
@@ -272,7 +273,7 @@ async function pause(rule: Rule, input: RunPayload, definition: Definition) {
       userId: rule.actorId,
       kind: NOTIFICATION_KINDS.automationPaused,
       title: `Rule “${rule.name}” was paused`,
-      body: `It ran ${AUTOMATION_RATE_CAP} times within a minute. Check its run log, then turn it on again.`,
+      body: `It ran ${cap} times within a minute. Check its run log, then turn it on again.`,
       link: `/app/project/${rule.projectPublicId}/automations/${rule.publicId}`,
       workspaceId: rule.workspaceId,
       actorId: null,
