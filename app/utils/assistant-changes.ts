@@ -5,6 +5,7 @@ import type { ProposedChange } from "~/components/assistant/types";
  * as it is and as it would be. Dates read as "Mon, Nov 30" (their calendar day, in UTC).
  */
 export function describeChange(change: ProposedChange): string {
+  if (change.kind === "create_rule") return `New rule in ${change.projectName}, “${change.name}”: ${change.summary}`;
   if (change.kind === "create_task") {
     const where = change.parentLabel ? `as a subtask of ${change.parentLabel}` : `in ${change.projectName}`;
     const extras = [

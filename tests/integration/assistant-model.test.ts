@@ -111,6 +111,7 @@ describe.each(engines)("the model engine on %s", (engine) => {
       "list_members",
       "project_summary",
       "propose_changes",
+      "propose_rule",
       "search_tasks",
     ]);
   });
@@ -225,6 +226,69 @@ describe.each(engines)("the model engine on %s", (engine) => {
     });
     expect(toolResults(server.requests.at(-1)!.body)).toEqual([PROPOSED_REPLY, PROPOSED_REPLY]);
     expect(await taskDetail(scope, "WEB-1")).toEqual(before);
+  });
+
+  it("turns propose_rule into a rule to review, by the project's ids, its sentence on the card; a wrong name is told back", async () => {
+    const statuses = await projectStatuses(scope, scope.project!.publicId);
+    const review = statuses.find((status) => status.name === "In Progress")!;
+    server.reply(
+      {
+        toolCalls: [
+          {
+            name: "propose_rule",
+            arguments: {
+              name: "Started → assign Bea",
+              when: { type: "status_changed", status: "in progress" },
+              actions: [
+                { kind: "assign", member: "Bea" },
+                { kind: "comment", text: "{key} is with Bea" },
+              ],
+            },
+          },
+          {
+            name: "propose_rule",
+            arguments: {
+              name: "Wrong",
+              when: { type: "status_changed", status: "QA" },
+              actions: [{ kind: "unassign_all" }],
+            },
+          },
+        ],
+      },
+      { text: ["Apply to save the rule."] },
+    );
+    const events = await collect(ask("When a task is started, assign Bea"));
+
+    expect(events[0]).toEqual({ type: "status", label: "Drafting the rule…" });
+    const proposal = events.at(-1);
+    expect(proposal).toEqual({
+      type: "proposal",
+      proposal: {
+        title: "Automation: Started → assign Bea",
+        changes: [
+          {
+            kind: "create_rule",
+            projectId: scope.project!.publicId,
+            projectName: "Website",
+            name: "Started → assign Bea",
+            definition: {
+              version: 1,
+              trigger: { type: "status_changed", to: review.id },
+              conditions: { match: "all", items: [] },
+              actions: [
+                { kind: "assign", value: editor.id },
+                { kind: "comment", text: "{key} is with Bea" },
+              ],
+            },
+            summary:
+              "When the status changes to In Progress, then assign Bea Editor and add a comment “{key} is with Bea”.",
+          },
+        ],
+      },
+    });
+    const [accepted, refused] = toolResults(server.requests.at(-1)!.body);
+    expect(accepted).toContain("The user reviews it and applies it with Apply.");
+    expect(refused).toMatch(/^Error: nothing was proposed\. .*no status "QA"; there are To Do, In Progress/);
   });
 
   it("answers the model with an error text for a task it named wrong, and proposes nothing", async () => {

@@ -36,6 +36,8 @@ import { addTaskRelation } from "~/.server/tasks/relations";
 import { createTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { addChecklistItem } from "~/.server/tasks/checklist";
 import { AUTOMATION_RATE_CAP } from "~/utils/automations";
+import { applyProposal, askAndWait } from "~/.server/assistant/service";
+import type { Engine } from "~/.server/assistant/types";
 import { engines, useTestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 
@@ -480,6 +482,55 @@ describe.each(engines)("automations on %s", (engine) => {
     await expect(
       dryRunRule(owner.actor, { projectId: project.id, definition, taskKey: "NOPE-999", name: "Try" }),
     ).rejects.toBeInstanceOf(FieldError);
+  });
+
+  it("saves a rule the assistant proposed when its user applies it, refused for a viewer, and it acts", async () => {
+    const { owner, ana, project, status, add } = await setUp();
+    const active = status("active");
+    const definition = versioned({
+      trigger: { type: "status_changed", to: active.publicId },
+      conditions: none,
+      actions: [{ kind: "assign", value: ana.id }],
+    });
+    const engine: Engine = {
+      id: "model",
+      label: "Scripted",
+      async *answer() {
+        yield {
+          type: "proposal",
+          proposal: {
+            title: "Automation: Started → assign Ana",
+            changes: [
+              {
+                kind: "create_rule",
+                projectId: project.id,
+                projectName: "Website",
+                name: "Started → assign Ana",
+                definition,
+                summary: "When the status changes to In Progress, then assign Ana Lima.",
+              },
+            ],
+          },
+        };
+      },
+    };
+    const viewer = await buildUser({ fullName: "Vera Viewer" });
+    await addMember(owner.workspaceId, viewer.id, "viewer");
+    const input = { message: "When a task is started, assign Ana", projectId: project.id, today: "2030-01-01" };
+    const asked = await askAndWait(viewer.actor, input, new AbortController().signal, engine);
+    await expect(applyProposal(viewer.actor, asked.answer.id)).rejects.toBeInstanceOf(ForbiddenError);
+    const { answer } = await askAndWait(owner.actor, input, new AbortController().signal, engine);
+    expect(await applyProposal(owner.actor, answer.id)).toEqual({ applied: 1, total: 1 });
+    const [rule] = await db().select().from(automationRules).where(eq(automationRules.name, "Started → assign Ana"));
+    expect(rule).toMatchObject({ actorId: owner.id, enabled: true, definition });
+    const task = await add("Started by someone");
+    await moveTask(owner.actor, { taskId: task.id, statusId: active.publicId, placement: { at: "end" } });
+    await runDueJobs();
+    const assignees = await db()
+      .select()
+      .from(taskAssignees)
+      .where(eq(taskAssignees.taskId, (await taskRow(task.id)).id));
+    expect(assignees.map((row) => row.userId)).toEqual([ana.id]);
   });
 
   it("reads relative due dates, working days skipping weekends", () => {

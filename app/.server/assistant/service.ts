@@ -1,3 +1,4 @@
+import { createRuleCommand } from "../automations/rules";
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
@@ -278,6 +279,14 @@ export function applyProposal(actor: SignedIn, messageId: string) {
 }
 
 async function applyChange(uow: UnitOfWork, change: ProposedChange) {
+  if (change.kind === "create_rule") {
+    await within(uow, createRuleCommand, {
+      projectId: change.projectId,
+      name: change.name,
+      definition: change.definition,
+    });
+    return;
+  }
   if (change.kind === "create_task") {
     await within(uow, createTaskCommand, {
       projectId: change.projectId,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { definitionSchema } from "../automations/definition";
 import type { Role } from "../db/schema";
 import { TASK_PRIORITIES } from "../../validation/task-fields";
 
@@ -64,7 +65,22 @@ const updateTaskChange = z.object({
   reason: z.string().max(500).optional(),
 });
 
-export const proposedChangeSchema = z.discriminatedUnion("kind", [createTaskChange, updateTaskChange]);
+/** A new automation rule for a project (propose_rule), shown by its sentence; Apply saves it. */
+const createRuleChange = z.object({
+  kind: z.literal("create_rule"),
+  projectId: publicId,
+  projectName: z.string().max(200),
+  name: z.string().min(1).max(80),
+  definition: definitionSchema,
+  summary: z.string().max(1000),
+  reason: z.string().max(500).optional(),
+});
+
+export const proposedChangeSchema = z.discriminatedUnion("kind", [
+  createTaskChange,
+  updateTaskChange,
+  createRuleChange,
+]);
 export type ProposedChange = z.infer<typeof proposedChangeSchema>;
 
 /** Checked when an engine makes one and again when it is read back to be applied. */

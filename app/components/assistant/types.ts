@@ -22,7 +22,8 @@ export type ProposedChange =
       assignee?: { userId: string | null; from: string | null; to: string | null };
       dueDate?: { from: string | null; to: string | null };
       reason?: string;
-    };
+    }
+  | { kind: "create_rule"; projectId: string; projectName: string; name: string; summary: string; reason?: string };
 
 export type Proposal = { title: string; changes: ProposedChange[]; applied: number };
 

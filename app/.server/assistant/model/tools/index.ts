@@ -1,6 +1,7 @@
 import type { AssistantScope } from "../../types";
 import { draftEmail } from "./draft-email";
 import { proposeChanges } from "./propose-changes";
+import { proposeRule } from "./propose-rule";
 import type { ProposalDraft } from "./proposal-draft";
 import { getTask, listMembers, projectSummaryTool, searchTasks } from "./read-tools";
 
@@ -12,6 +13,7 @@ export function assistantTools(scope: AssistantScope, draft: ProposalDraft) {
     project_summary: projectSummaryTool(scope),
     list_members: listMembers(scope),
     propose_changes: proposeChanges(scope, draft),
+    propose_rule: proposeRule(scope, draft),
     draft_email: draftEmail(scope),
   };
 }
@@ -23,5 +25,6 @@ export const TOOL_STATUS: Record<keyof ReturnType<typeof assistantTools>, string
   project_summary: "Reading the project…",
   list_members: "Looking up the team…",
   propose_changes: "Preparing the changes…",
+  propose_rule: "Drafting the rule…",
   draft_email: "Gathering the figures…",
 };

@@ -23,6 +23,7 @@ export function mergeProposal(previous: Proposal | null, next: Proposal): Propos
 
 function sameSubject(a: ProposedChange, b: ProposedChange) {
   if (a.kind === "update_task" && b.kind === "update_task") return a.taskId === b.taskId;
+  if (a.kind === "create_rule" && b.kind === "create_rule") return a.projectId === b.projectId && a.name === b.name;
   if (a.kind === "create_task" && b.kind === "create_task") {
     return a.projectId === b.projectId && a.parentId === b.parentId && a.title.toLowerCase() === b.title.toLowerCase();
   }
