@@ -34,6 +34,8 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** PostgreSQL's connection pool as it is now (for /metrics); PGlite has none. */
   pool?: () => PoolUse;
+  /** PGlite only: a consistent copy of its data directory (a gzipped tar), for `npm run backup`. */
+  dump?: () => Promise<Blob>;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -103,6 +105,12 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
     engine: "pglite",
     location: dir,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // Between transactions and after a checkpoint (the thread does the same: server/pglite-worker.js).
+    dump: async () => {
+      if (!(client instanceof PGlite)) return client.dumpDataDir("gzip");
+      await client.exec("checkpoint");
+      return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+    },
     ping: (timeoutMs = 2000) => withTimeout(client.query("select 1"), timeoutMs),
     close: async () => {
       try {
