@@ -65,7 +65,10 @@ export function backupEndpoint(): RequestHandler {
         httpVersion: req.httpVersion,
         headers: req.headers,
       });
-    if (!allowed) return next();
+    if (!allowed) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
     try {
       const started = Date.now();
       const dump = Buffer.from(await (await handle.dump!()).arrayBuffer());

@@ -132,7 +132,14 @@ async function dumpPglite(dataDir: string): Promise<Blob> {
       return response.blob();
     }
   }
-  const release = acquireDataDirLock(dataDir);
+  let release: () => void;
+  try {
+    release = acquireDataDirLock(dataDir);
+  } catch (error) {
+    throw new BackupError(
+      `${error instanceof Error ? error.message : String(error)} It publishes no backup endpoint (${CONTROL_FILE}): restart it with this version of Plotline, or stop it during the backup.`,
+    );
+  }
   try {
     const dir = path.join(dataDir, "pglite");
     if (!fs.existsSync(dir)) throw new BackupError(`No embedded database in ${dir}`);
@@ -326,7 +333,12 @@ export async function restoreBackup(options: {
     throw new BackupError(`${dataDir} is not empty: restore into an empty DATA_DIR, or pass --force to replace it`);
   }
   // Never under a running server: it holds the lock (the embedded engine's, kept by the app for DATA_DIR).
-  const release = acquireDataDirLock(dataDir);
+  let release: () => void;
+  try {
+    release = acquireDataDirLock(dataDir);
+  } catch (error) {
+    throw new BackupError(`Stop the server first: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-restore-"));
   try {
     await tar(["-xzf", archive, "-C", staging]);
