@@ -4,20 +4,25 @@ import path from "node:path";
 
 import type { RequestHandler } from "express";
 
-import { CONTROL_FILE, type ControlFile } from "~/.server/backup/archive";
+import { CONTROL_FILE, describeDatabase, type ControlFile } from "~/.server/backup/archive";
 import { database } from "~/.server/db";
 import { isDirectLocalRequest } from "~/.server/http/local-request";
 import { logger } from "~/.server/logger";
 
 /**
  * The running embedded server's side of `npm run backup`. PGlite's data directory belongs to
- * this process, so a consistent copy can only come from here: on start it writes
- * DATA_DIR/backup-endpoint.json (mode 0600: its pid, a loopback URL and a random token), and
- * `POST /_backup` answers the dump of the database to a request straight from this machine
- * (no proxy) that presents the token, which only someone who can read DATA_DIR has. Anything
- * else, and every request on PostgreSQL (pg_dump reads it directly), gets 404.
+ * this process, so only this process can keep it still while it is copied. On start it
+ * writes DATA_DIR/backup-endpoint.json (mode 0600: its pid, a loopback URL and a random
+ * token); `POST /_backup` from this machine (no proxy) with that token, which only someone
+ * who can read DATA_DIR has, holds the database still (app/.server/db/client.ts,
+ * `holdStill`), answers one line of JSON (its rows per table and migration, read then) and
+ * keeps holding it until the backup closes the connection, having copied the directory, or
+ * HOLD_LIMIT_MS passes (the answer then ends, and the backup fails). Nothing is read into
+ * this process's memory. Anything else, and every request on PostgreSQL, gets 404.
  */
 export const BACKUP_PATH = "/_backup";
+/** Requests wait meanwhile: a copy of a small team's directory takes well under a second. */
+const HOLD_LIMIT_MS = 120_000;
 
 let published: { file: string; token: Buffer } | undefined;
 
@@ -56,7 +61,7 @@ export function backupEndpoint(): RequestHandler {
     const presented = Buffer.from(/^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "");
     const allowed =
       req.method === "POST" &&
-      handle.dump &&
+      handle.holdStill &&
       published &&
       presented.length === published.token.length &&
       timingSafeEqual(presented, published.token) &&
@@ -69,15 +74,30 @@ export function backupEndpoint(): RequestHandler {
       res.status(404).type("text/plain").send("Not found");
       return;
     }
+    const started = Date.now();
+    let letGo!: () => void;
+    const done = new Promise<void>((resolve) => (letGo = resolve));
+    res.once("close", letGo);
+    const limit = setTimeout(letGo, HOLD_LIMIT_MS);
+    let failure: unknown;
     try {
-      const started = Date.now();
-      const dump = Buffer.from(await (await handle.dump!()).arrayBuffer());
-      logger.info({ bytes: dump.length, ms: Date.now() - started }, "database dumped for a backup");
-      res.setHeader("Content-Type", "application/gzip");
-      res.setHeader("Cache-Control", "no-store");
-      res.end(dump);
+      await handle.holdStill!(async (query) => {
+        const described = await describeDatabase(query);
+        res.writeHead(200, { "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" });
+        res.write(`${JSON.stringify({ described })}\n`);
+        // Past the compression middleware's buffer, should the client have asked for it.
+        (res as unknown as { flush?: () => void }).flush?.();
+        await done;
+      });
+      logger.info({ heldMs: Date.now() - started }, "database held still for a backup");
     } catch (error) {
-      next(error);
+      failure = error;
+    } finally {
+      clearTimeout(limit);
     }
+    if (failure && !res.headersSent) return next(failure);
+    if (failure) logger.error({ err: failure }, "holding the database still for a backup failed");
+    // Ending the answer tells a backup still copying that the hold is over.
+    res.end();
   };
 }

@@ -44,10 +44,7 @@ async function run({ op, sql, params, options, tx }) {
     case "rollback":
       return end(tx, op);
     case "dump":
-      // A consistent copy for `npm run backup`: after a checkpoint (little to replay when it
-      // opens), then between transactions (none is open while the transaction lock is held).
-      await pglite.exec("checkpoint");
-      return pglite._runExclusiveTransaction(() => pglite.dumpDataDir(options?.compression));
+      return pglite.dumpDataDir(options?.compression);
     case "close":
       await pglite.close();
       return null;

@@ -8,12 +8,14 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
+import { holdPgliteStill, type RawQuery } from "../db/client";
 import { acquireDataDirLock } from "../db/lock";
 
 /**
  * `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts): the whole
- * instance in one .tar.gz: `manifest.json`, the database (`database/pglite.tar.gz`, PGlite's
- * own dump of its data directory, or `database/postgres.dump`, `pg_dump -Fc`), the uploads
+ * instance in one .tar.gz: `manifest.json`, the database (`database/pglite/`, a copy of the
+ * embedded database's directory taken while it held still, or `database/postgres.dump`,
+ * `pg_dump -Fc`), the uploads
  * (`uploads/`, without the half-received `uploads/tmp`) and the generated secrets
  * (`secrets.json`: the session secret and the auth service's signing key, so sessions and
  * tokens stay valid). docs/operations.md says how to use them.
@@ -25,6 +27,8 @@ export type Manifest = {
   format: 1;
   createdAt: string;
   engine: "pglite" | "postgres";
+  /** PGlite's package version, or the PostgreSQL server's. */
+  engineVersion: string;
   /** The last migration applied (drizzle/meta/_journal.json's tag), and its hash. */
   migration: { tag: string | null; hash: string; createdAt: number } | null;
   /** Rows per table (`schema.table`) in the dumped database. */
@@ -44,7 +48,8 @@ export class BackupError extends Error {
   override name = "BackupError";
 }
 
-type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+type Query = RawQuery;
+type Described = Awaited<ReturnType<typeof describeDatabase>>;
 
 /** Rows per base table, outside PostgreSQL's own schemas. */
 async function countRows(query: Query) {
@@ -79,9 +84,10 @@ async function lastMigration(query: Query, root: string): Promise<Manifest["migr
   return { tag, hash: String(row.hash), createdAt };
 }
 
-/** Counts and migration of a database, as the manifest and the restore's check see them. */
+/** Counts, migration and version of a database, as the manifest and the restore's check see them. */
 export async function describeDatabase(query: Query, root = process.cwd()) {
-  return { counts: await countRows(query), migration: await lastMigration(query, root) };
+  const version = String((await query("show server_version")).rows[0]?.server_version ?? "");
+  return { counts: await countRows(query), migration: await lastMigration(query, root), version };
 }
 
 function uploadsSummary(dataDir: string) {
@@ -109,28 +115,17 @@ function processAlive(pid: number) {
 }
 
 /**
- * The embedded database as PGlite's dump (a gzipped tar of its data directory): asked of the
- * running server when there is one (it owns the directory; it dumps between transactions,
- * after a checkpoint), else read from the directory with the server's lock held meanwhile.
+ * Copies the embedded database's directory to `target` while it holds still, and returns its
+ * rows per table read at that point: the running server holds it (it owns the directory; the
+ * hold lasts as long as this request stays open, server/backup-endpoint.ts), or, with no
+ * server, this process opens it under the server's lock, reads it and closes it first.
  */
-async function dumpPglite(dataDir: string): Promise<Blob> {
+async function copyPglite(dataDir: string, target: string, root: string): Promise<Described> {
+  const dir = path.join(dataDir, "pglite");
   const controlFile = path.join(dataDir, CONTROL_FILE);
   if (fs.existsSync(controlFile)) {
     const control = JSON.parse(fs.readFileSync(controlFile, "utf8")) as ControlFile;
-    if (processAlive(control.pid)) {
-      const response = await fetch(control.url, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${control.token}` },
-      }).catch((error: unknown) => {
-        throw new BackupError(
-          `The server (pid ${control.pid}) did not answer at ${control.url}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      });
-      if (!response.ok) {
-        throw new BackupError(`The server (pid ${control.pid}) refused the backup: ${response.status}`);
-      }
-      return response.blob();
-    }
+    if (processAlive(control.pid)) return copyFromServer(control, dir, target);
   }
   let release: () => void;
   try {
@@ -141,32 +136,62 @@ async function dumpPglite(dataDir: string): Promise<Blob> {
     );
   }
   try {
-    const dir = path.join(dataDir, "pglite");
     if (!fs.existsSync(dir)) throw new BackupError(`No embedded database in ${dir}`);
     const pglite = await PGlite.create(dir);
+    let described: Described;
     try {
-      await pglite.exec("checkpoint");
-      return await pglite.dumpDataDir("gzip");
+      described = await holdPgliteStill(pglite, (query) => describeDatabase(query, root));
     } finally {
       await pglite.close();
     }
+    fs.cpSync(dir, target, { recursive: true });
+    return described;
   } finally {
     release();
   }
 }
 
-/** Opens a PGlite dump in a scratch directory, for `work` to read; removed after. */
-async function withLoadedDump<T>(dump: Blob, work: (pglite: PGlite) => Promise<T>) {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-dump-"));
+async function copyFromServer(control: ControlFile, dir: string, target: string): Promise<Described> {
+  const aborted = new AbortController();
+  const response = await fetch(control.url, {
+    method: "POST",
+    // The first line must arrive as it is written, not in a compressed block.
+    headers: { Authorization: `Bearer ${control.token}`, "Accept-Encoding": "identity" },
+    signal: aborted.signal,
+  }).catch((error: unknown) => {
+    throw new BackupError(
+      `The server (pid ${control.pid}) did not answer at ${control.url}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  if (!response.ok || !response.body) {
+    throw new BackupError(`The server (pid ${control.pid}) refused the backup: ${response.status}`);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
   try {
-    const pglite = await PGlite.create(path.join(scratch, "pglite"), { loadDataDir: dump });
-    try {
-      return await work(pglite);
-    } finally {
-      await pglite.close();
+    while (!text.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new BackupError(`The server (pid ${control.pid}) ended the backup before it began`);
+      text += decoder.decode(value, { stream: true });
     }
+    const { described } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { described: Described };
+    // The server holds the database still until this request closes; the answer ending first
+    // means it stopped holding it (its time limit), and the copy cannot be trusted.
+    let held = true;
+    const watch = reader.read().then(
+      () => (held = false),
+      () => undefined,
+    );
+    fs.cpSync(dir, target, { recursive: true });
+    if (!held) {
+      throw new BackupError("The server stopped holding the database still before the copy was done: try again");
+    }
+    aborted.abort();
+    await watch;
+    return described;
   } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
+    aborted.abort();
   }
 }
 
@@ -245,14 +270,11 @@ export async function createBackup(options: {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-backup-"));
   try {
     fs.mkdirSync(path.join(staging, "database"));
-    let described: Awaited<ReturnType<typeof describeDatabase>>;
+    let described: Described;
     if (options.databaseUrl) {
       described = await dumpPostgres(options.databaseUrl, path.join(staging, "database/postgres.dump"), root);
     } else {
-      const dump = await dumpPglite(dataDir);
-      fs.writeFileSync(path.join(staging, "database/pglite.tar.gz"), Buffer.from(await dump.arrayBuffer()));
-      // Read back from the dump itself: the counts are the archive's, and a dump that does not open fails here.
-      described = await withLoadedDump(dump, (pglite) => describeDatabase(pgliteQuery(pglite), root));
+      described = await copyPglite(dataDir, path.join(staging, "database/pglite"), root);
     }
     const hasUploads = fs.existsSync(path.join(dataDir, "uploads"));
     const hasSecrets = fs.existsSync(path.join(dataDir, "secrets.json"));
@@ -260,6 +282,9 @@ export async function createBackup(options: {
       format: 1,
       createdAt: new Date().toISOString(),
       engine: options.databaseUrl ? "postgres" : "pglite",
+      engineVersion: options.databaseUrl
+        ? described.version
+        : `@electric-sql/pglite ${packageVersion(path.join(root, "node_modules/@electric-sql/pglite"))} (PostgreSQL ${described.version})`,
       migration: described.migration,
       counts: described.counts,
       uploads: uploadsSummary(dataDir),
@@ -342,7 +367,7 @@ export async function restoreBackup(options: {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-restore-"));
   try {
     await tar(["-xzf", archive, "-C", staging]);
-    let restored: Awaited<ReturnType<typeof describeDatabase>>;
+    let restored: Described;
     if (manifest.engine === "postgres") {
       restored = await restorePostgres(options.databaseUrl!, path.join(staging, "database/postgres.dump"), {
         force: Boolean(options.force),
@@ -351,8 +376,9 @@ export async function restoreBackup(options: {
     } else {
       const target = path.join(dataDir, "pglite");
       fs.rmSync(target, { recursive: true, force: true });
-      const dump = new Blob([fs.readFileSync(path.join(staging, "database/pglite.tar.gz"))]);
-      const pglite = await PGlite.create(target, { loadDataDir: dump });
+      fs.cpSync(path.join(staging, "database/pglite"), target, { recursive: true });
+      // Opening it replays the little that followed the copy's checkpoint; closing it leaves it clean.
+      const pglite = await PGlite.create(target);
       try {
         restored = await describeDatabase(pgliteQuery(pglite), root);
         await pglite.exec("checkpoint");
