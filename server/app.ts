@@ -62,7 +62,7 @@ export async function boot() {
   content(); // a content file that does not match its schema stops the start here
   registerSubscribers();
   await startBackground(config);
-  // The embedded database's dump for `npm run backup` (server/backup-endpoint.ts).
+  // The embedded database held still for `npm run backup` (server/backup-endpoint.ts).
   publishBackupEndpoint(config);
   if (usesOutbox()) {
     const access = config.mailOutboxPublic
