@@ -1,5 +1,6 @@
 // `npm run test:e2e`: end-to-end tests against the built server on a free port with a
-// fresh DATA_DIR, in Debian's Chromium (installed here with apt-get when missing). The
+// fresh DATA_DIR, in Debian's Chromium, with Debian's nginx for the reverse-proxy test
+// (both installed here with apt-get when missing). The
 // fresh DATA_DIR starts as a copy of a database migrated once per set of migrations, and
 // the run fails if the server logged an error.
 import { execFileSync, spawn } from "node:child_process";
@@ -19,17 +20,23 @@ const browsers = {
 const missing = Object.entries(browsers)
   .filter(([binary]) => !fs.existsSync(binary))
   .map(([, name]) => name);
+// tests/e2e/reverse-proxy.request.spec.ts runs it (tests/e2e/support/nginx.ts); without it
+// that test is skipped, except under CI.
+const nginxMissing = !["/usr/sbin/nginx", "/usr/bin/nginx"].some((binary) => fs.existsSync(binary));
 
-if (missing.length > 0) {
-  if (process.getuid?.() !== 0) {
+if (process.getuid?.() !== 0) {
+  if (missing.length > 0) {
     console.error(
       `Chromium is missing: install Debian's ${missing.join(" and ")} (apt-get install ${missing.join(" ")}).`,
     );
     process.exit(1);
   }
-  console.log(`Installing Debian's ${missing.join(" and ")} for the end-to-end tests...`);
+  if (nginxMissing) console.warn("nginx is missing (apt-get install nginx): the reverse-proxy test will be skipped.");
+} else if (missing.length > 0 || nginxMissing) {
+  const packages = [...missing, ...(nginxMissing ? ["nginx"] : [])];
+  console.log(`Installing Debian's ${packages.join(" and ")} for the end-to-end tests...`);
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", ...missing], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit" });
 }
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {

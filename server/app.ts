@@ -26,6 +26,7 @@ import { initSecrets } from "~/.server/secrets";
 import { closeRateLimitStore, openRateLimitStore } from "~/.server/security/rate-limit";
 import { isDirectLocalRequest } from "~/.server/http/local-request";
 import { apiRequests } from "./api-requests";
+import { BACKUP_PATH, backupEndpoint, publishBackupEndpoint, withdrawBackupEndpoint } from "./backup-endpoint";
 import { limitRequestBodies } from "./body-limit";
 import { clearTmpUploads, streamUploads, type StreamedForm } from "./streamed-uploads";
 import { codeHostHooks } from "./code-host-hooks";
@@ -62,6 +63,8 @@ export async function boot() {
   content(); // a content file that does not match its schema stops the start here
   registerSubscribers();
   await startBackground(config);
+  // The embedded database held still for `npm run backup` (server/backup-endpoint.ts).
+  publishBackupEndpoint(config);
   if (usesOutbox()) {
     const access = config.mailOutboxPublic
       ? "open to everyone (MAIL_OUTBOX_PUBLIC=true)"
@@ -98,6 +101,7 @@ async function startBackground(config: ReturnType<typeof env>) {
 
 /** Closes the database cleanly; safe to call twice. */
 export async function shutdown() {
+  withdrawBackupEndpoint();
   await stopBackground?.();
   stopBackground = undefined;
   await closeRateLimitStore();
@@ -153,6 +157,8 @@ const build = await import("virtual:react-router/server-build");
 app.use(measureRequests(routePatterns(build.routes)));
 // Refusals come first and read nothing: too many requests, then a body over its cap.
 app.use(rateLimitRequests(() => env().rateLimits));
+// Asked by `npm run backup` from this machine with the token in DATA_DIR; 404 to anyone else.
+app.post(BACKUP_PATH, backupEndpoint());
 app.use(rejectCrossSiteWrites(() => env().appUrl));
 app.get(
   "/metrics",

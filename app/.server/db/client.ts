@@ -34,10 +34,18 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** PostgreSQL's connection pool as it is now (for /metrics); PGlite has none. */
   pool?: () => PoolUse;
+  /**
+   * PGlite only, for `npm run backup`: runs `work` while the database holds still (no other
+   * statement runs, its files on disk are current), so they can be copied as they are.
+   */
+  holdStill?: <T>(work: (query: RawQuery) => Promise<T>) => Promise<T>;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
+
+/** A statement's text run as it is, answering its rows. */
+export type RawQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export type PoolUse = { busy: number; idle: number; waiting: number; max: number };
 
@@ -103,6 +111,7 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
     engine: "pglite",
     location: dir,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    holdStill: (work) => holdPgliteStill(client, work),
     ping: (timeoutMs = 2000) => withTimeout(client.query("select 1"), timeoutMs),
     close: async () => {
       try {
@@ -113,6 +122,22 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
     },
   };
   return handle;
+}
+
+/**
+ * Runs `work` inside a transaction whose lock keeps every other statement and transaction
+ * out, after a checkpoint in it: meanwhile PGlite (single-threaded, no background processes)
+ * writes nothing, and its data directory on disk is current, so a copy of the files taken
+ * then opens as the database was (`npm run backup`, app/.server/backup/archive.ts).
+ */
+export async function holdPgliteStill<T>(
+  client: Pick<PGlite | PgliteThread, "transaction">,
+  work: (query: RawQuery) => Promise<T>,
+): Promise<T> {
+  return client.transaction(async (tx) => {
+    await tx.exec("checkpoint");
+    return work((text) => tx.query<Record<string, unknown>>(text));
+  });
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number) {
