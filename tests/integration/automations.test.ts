@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -28,6 +31,7 @@ import {
   tasks,
 } from "~/.server/db/schema";
 import { FieldError, ForbiddenError } from "~/.server/errors";
+import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
 import { runDueJobs } from "~/.server/jobs/worker";
 import { registerNotificationSubscribers } from "~/.server/notifications/subscribers";
 import { createProject } from "~/.server/projects/projects";
@@ -531,6 +535,95 @@ describe.each(engines)("automations on %s", (engine) => {
       .from(taskAssignees)
       .where(eq(taskAssignees.taskId, (await taskRow(task.id)).id));
     expect(assignees.map((row) => row.userId)).toEqual([ana.id]);
+  });
+
+  it("checks creator, assignee and due-date conditions; sets the due date, unassigns, removes labels, notifies, creates tasks and subtasks, archives and calls a webhook", async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+      request.on("end", () => {
+        received.push(body);
+        response.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    overrideAllowPrivateTargets(true);
+    try {
+      const { owner, ana, project, add, rule } = await setUp();
+      const bug = await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "triage" });
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const created = await rule("Everything", {
+        trigger: { type: "task_created" },
+        conditions: {
+          match: "all",
+          items: [
+            { kind: "creator_is", value: owner.id },
+            { kind: "assignee_is", value: ana.id },
+            { kind: "assignee_is_not", value: owner.id },
+            { kind: "due_set" },
+            { kind: "label_has", value: bug.id },
+            { kind: "priority_is_not", value: "urgent" },
+          ],
+        },
+        actions: [
+          { kind: "set_due", text: "+2 working days" },
+          { kind: "notify", value: "assignees", text: "{key} needs you" },
+          { kind: "notify", value: "admins" },
+          { kind: "unassign_all" },
+          { kind: "remove_label", value: bug.id },
+          { kind: "create_subtasks", text: "Reproduce; Fix {key}" },
+          { kind: "create_task", text: "Follow up on {key}" },
+          { kind: "webhook", text: url },
+          { kind: "archive" },
+        ],
+      });
+      // Not met: no due date.
+      const skipped = await add("Skipped", { assigneeIds: [ana.id], labelIds: [bug.id] });
+      const task = await add("Bug report", { assigneeIds: [ana.id], labelIds: [bug.id], dueDate: "2030-01-01" });
+      await runDueJobs();
+      const [run] = (await runsOf(created.id)).filter((row) => row.taskKey === task.key);
+      expect(run?.outcome).toBe("done");
+      const today = new Date().toISOString().slice(0, 10);
+      const due = dueDateFrom("+2 working days", today)!;
+      expect(run!.changes).toEqual([
+        `Due date → ${due}`,
+        "Notified Ana Lima",
+        "Notified Olga Owner",
+        "Unassigned everyone",
+        "Label removed: triage",
+        "Subtask created: Reproduce",
+        `Subtask created: Fix ${task.key}`,
+        expect.stringMatching(new RegExp(`^Task created: [A-Z]+-\\d+ Follow up on ${task.key}$`)),
+        "Webhook called: " + new URL(url).host,
+        "Archived",
+      ]);
+      const stored = await taskRow(task.id);
+      expect(stored).toMatchObject({ dueDate: due });
+      expect(stored.archivedAt).not.toBeNull();
+      expect(await db().select().from(taskAssignees).where(eq(taskAssignees.taskId, stored.id))).toEqual([]);
+      const subtasks = await db().select().from(tasks).where(eq(tasks.parentId, stored.id));
+      expect(subtasks.map((row) => row.title).sort()).toEqual([`Fix ${task.key}`, "Reproduce"]);
+      expect(subtasks.every((row) => row.archivedAt !== null)).toBe(true);
+      const notices = await db().select().from(notifications).where(eq(notifications.kind, "automation.notify"));
+      const mine = notices.filter((row) => row.link?.endsWith(task.id));
+      expect(
+        mine.map((row) => `${row.userId === ana.id ? "ana" : "owner"}: ${row.title} / ${row.body}`).sort(),
+      ).toEqual([
+        `ana: Rule “Everything”: ${task.key} Bug report / ${task.key} needs you`,
+        `owner: Rule “Everything”: ${task.key} Bug report / In Website, To Do.`,
+      ]);
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0]!)).toMatchObject({
+        type: "automation.webhook",
+        rule: { id: created.id, name: "Everything" },
+        task: { id: task.id, key: task.key, title: "Bug report", project: { id: project.id, name: "Website" } },
+      });
+      expect((await runsOf(created.id)).find((row) => row.taskKey === skipped.key)?.outcome).toBe("skipped");
+    } finally {
+      overrideAllowPrivateTargets(undefined);
+      receiver.close();
+    }
   });
 
   it("reads relative due dates, working days skipping weekends", () => {
