@@ -60,6 +60,8 @@ export default [
     route("project/:projectId/import", "routes/app/project-import.tsx"),
     route("project/:projectId/automations", "routes/app/project-automations.tsx"),
     route("project/:projectId/automations/:ruleId", "routes/app/project-automation.tsx"),
+    route("workspaces/:workspaceId/automations", "routes/app/workspace-automations.tsx"),
+    route("workspaces/:workspaceId/automations/:ruleId", "routes/app/workspace-automation.tsx"),
     route("project/:projectId/import/:importId", "routes/app/project-import-run.tsx"),
     route("project/:projectId/export.csv", "routes/app/project-export.ts"),
     route("project/:projectId/save-template", "routes/app/project-save-template.tsx"),

@@ -125,6 +125,14 @@ const ACTIONS: Record<string, Target> = {
     url: (ids) => `/app/project/${ids.project}/automations/new`,
     intents: Object.keys(projectAutomationIntents),
   },
+  "routes/app/workspace-automations.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}/automations`,
+    intents: Object.keys(projectAutomationsIntents),
+  },
+  "routes/app/workspace-automation.tsx": {
+    url: (ids) => `/app/workspaces/${ids.workspace}/automations/new`,
+    intents: Object.keys(projectAutomationIntents),
+  },
   "routes/app/workspace-chat-channels.tsx": {
     url: (ids) => `/app/workspaces/${ids.workspace}/chat-channels`,
     intents: Object.keys(workspaceChatChannelsIntents),

@@ -76,6 +76,8 @@ import { createChatChannel } from "~/.server/chat-channels/channels";
 import { createRule, versioned } from "~/.server/automations/rules";
 import * as projectAutomations from "~/routes/app/project-automations";
 import * as projectAutomation from "~/routes/app/project-automation";
+import * as workspaceAutomations from "~/routes/app/workspace-automations";
+import * as workspaceAutomation from "~/routes/app/workspace-automation";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/database";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 import { INTENT_MAPS, intentsOf } from "../setup/intent-maps";
@@ -129,6 +131,9 @@ const COVERED = new Set([
   // A project's automation rules: its members read them, its editors change them.
   "routes/app/project-automations.tsx",
   "routes/app/project-automation.tsx",
+  // A workspace's rules: its members read them, its owners and admins change them.
+  "routes/app/workspace-automations.tsx",
+  "routes/app/workspace-automation.tsx",
   "routes/app/workspace-code-hosts.tsx",
   // A workspace's export (its owners'; the download signed for one of them) and imports of
   // exports as new workspaces (an import is its uploader's alone; the upload page is anyone's).
@@ -315,6 +320,7 @@ describe.each(engines)("authorization on %s", (engine) => {
   let connectionId: string;
   /** The owner's automation rule, and valid rule form fields aimed at it. */
   let ruleId: string;
+  let workspaceRuleId: string;
   const ruleFields = () => ({
     ruleId,
     name: "Hacked",
@@ -481,6 +487,15 @@ describe.each(engines)("authorization on %s", (engine) => {
       name: "Secret rule",
       definition: versioned({
         trigger: { type: "task_created" },
+        conditions: { match: "all", items: [] },
+        actions: [{ kind: "set_priority", value: "low" }],
+      }),
+    }));
+    ({ id: workspaceRuleId } = await createRule(owner.actor, {
+      workspaceId: owner.workspaceId,
+      name: "Secret workspace rule",
+      definition: versioned({
+        trigger: { type: "status_changed", to: "done" },
         conditions: { match: "all", items: [] },
         actions: [{ kind: "set_priority", value: "low" }],
       }),
@@ -806,6 +821,43 @@ describe.each(engines)("authorization on %s", (engine) => {
       await record(
         `POST automations intent=${intent}`,
         callAction(projectAutomations.action, { ...as, path: rulesPath, params: p, form: { intent, ...ruleFields() } }),
+      );
+    }
+    const workspaceRulesPath = `/app/workspaces/${owner.workspaceId}/automations`;
+    await record(
+      "GET workspace automations",
+      callLoader(workspaceAutomations.loader, { ...as, path: workspaceRulesPath, params: w }),
+    );
+    for (const ruleParam of [workspaceRuleId, "new"]) {
+      await record(
+        `GET workspace rule ${ruleParam}`,
+        callLoader(workspaceAutomation.loader, {
+          ...as,
+          path: `${workspaceRulesPath}/${ruleParam}`,
+          params: { ...w, ruleId: ruleParam },
+        }),
+      );
+    }
+    for (const intent of RULES_INTENTS) {
+      await record(
+        `POST workspace automations intent=${intent}`,
+        callAction(workspaceAutomations.action, {
+          ...as,
+          path: workspaceRulesPath,
+          params: w,
+          form: { intent, ...ruleFields(), ruleId: workspaceRuleId },
+        }),
+      );
+    }
+    for (const intent of RULE_INTENTS) {
+      await record(
+        `POST workspace rule intent=${intent}`,
+        callAction(workspaceAutomation.action, {
+          ...as,
+          path: `${workspaceRulesPath}/${workspaceRuleId}`,
+          params: { ...w, ruleId: workspaceRuleId },
+          form: { intent, ...ruleFields(), ruleId: workspaceRuleId },
+        }),
       );
     }
     for (const intent of RULE_INTENTS) {
@@ -1183,6 +1235,20 @@ describe.each(engines)("authorization on %s", (engine) => {
           path: `/app/project/${projectId}/automations/${ruleId}`,
           params: { projectId, ruleId },
           form: { intent, ...ruleFields() },
+        }),
+      ),
+      // A workspace's rules are its managers': a viewer neither makes nor changes one.
+      callLoader(workspaceAutomation.loader, {
+        ...as,
+        path: `/app/workspaces/${owner.workspaceId}/automations/new`,
+        params: { workspaceId: owner.workspaceId, ruleId: "new" },
+      }),
+      ...RULE_INTENTS.map((intent) =>
+        callAction(workspaceAutomation.action, {
+          ...as,
+          path: `/app/workspaces/${owner.workspaceId}/automations/${workspaceRuleId}`,
+          params: { workspaceId: owner.workspaceId, ruleId: workspaceRuleId },
+          form: { intent, ...ruleFields(), ruleId: workspaceRuleId },
         }),
       ),
       // Exports are the owner's: a viewer starts none and downloads none.

@@ -626,6 +626,52 @@ describe.each(engines)("automations on %s", (engine) => {
     }
   });
 
+  it("runs a workspace's rule in each of its projects, by status category; only owners and admins make one", async () => {
+    const { owner, ana, project, status, add } = await setUp();
+    const other = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Mobile" });
+    const otherTask = await createTask(owner.actor, { projectId: other.id, title: "Ship the app" });
+    const [otherRow] = await db().select().from(projects).where(eq(projects.publicId, other.id));
+    const otherDone = (await db().select().from(statuses).where(eq(statuses.projectId, otherRow!.id))).find(
+      (row) => row.category === "done",
+    )!;
+    const definition = versioned({
+      trigger: { type: "status_changed", to: "done" },
+      conditions: none,
+      actions: [{ kind: "comment", text: "{key} is done in {project}" }],
+    });
+    await expect(
+      createRule(ana.actor, { workspaceId: owner.workspaceId, name: "Editors may not", definition }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    // A workspace's rule names statuses by category, never one project's status.
+    await expect(
+      createRule(owner.actor, {
+        workspaceId: owner.workspaceId,
+        name: "By id",
+        definition: versioned({ ...definition, trigger: { type: "status_changed", to: status("done").publicId } }),
+      }),
+    ).rejects.toBeInstanceOf(FieldError);
+    const created = await createRule(owner.actor, { workspaceId: owner.workspaceId, name: "Everywhere", definition });
+    const task = await add("Close the site");
+    await moveTask(owner.actor, { taskId: task.id, statusId: status("done").publicId, placement: { at: "end" } });
+    await moveTask(owner.actor, { taskId: otherTask.id, statusId: otherDone.publicId, placement: { at: "end" } });
+    await moveTask(owner.actor, {
+      taskId: (await add("Only started")).id,
+      statusId: status("active").publicId,
+      placement: { at: "end" },
+    });
+    await runDueJobs();
+    const bodies = (
+      await db()
+        .select({ body: comments.body })
+        .from(comments)
+        .innerJoin(tasks, eq(tasks.id, comments.taskId))
+        .where(eq(tasks.workspaceId, (await taskRow(task.id)).workspaceId))
+    ).map((row) => row.body);
+    expect(bodies.sort()).toEqual([`${task.key} is done in Website`, `${otherTask.key} is done in Mobile`].sort());
+    expect((await runsOf(created.id)).map((run) => run.outcome)).toEqual(["done", "done"]);
+    void project;
+  });
+
   it("reads relative due dates, working days skipping weekends", () => {
     expect(dueDateFrom("+3 days", "2030-01-30")).toBe("2030-02-02");
     expect(dueDateFrom("+3 working days", "2030-03-08")).toBe("2030-03-13"); // a Friday → Wednesday

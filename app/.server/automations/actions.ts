@@ -13,6 +13,7 @@ import { urlProblem } from "../webhooks/targets";
 import { TASK_PRIORITIES, type Priority } from "~/validation/priorities";
 import { fillTemplate, type TaskSnapshot } from "./conditions";
 import { dueDateFrom, type Action } from "./definition";
+import { isCategory } from "./home";
 
 /** The jobs an action leaves for after the run commits (a notification, a webhook call). */
 export const AUTOMATION_NOTIFY_JOB = "automation.notify";
@@ -215,11 +216,21 @@ async function notify(context: ActionContext, task: TaskSnapshot, audience: stri
   return [`Notified ${names.join(", ")}`];
 }
 
+/** A status of the task's project by id, or (a workspace's rule) its first of a category. */
 async function statusOf(context: ActionContext, projectId: string, publicId: string) {
   const [status] = await context.uow.tx
     .select({ publicId: statuses.publicId, name: statuses.name })
     .from(statuses)
-    .where(and(eq(statuses.projectId, projectId), eq(statuses.publicId, publicId)));
+    .where(
+      and(
+        eq(statuses.projectId, projectId),
+        isCategory(publicId)
+          ? eq(statuses.category, publicId as "not_started" | "active" | "done")
+          : eq(statuses.publicId, publicId),
+      ),
+    )
+    .orderBy(asc(statuses.position))
+    .limit(1);
   if (!status) throw new FieldError("action", "The rule's status no longer exists in this project.");
   return status;
 }

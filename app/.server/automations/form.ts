@@ -3,7 +3,6 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "../db";
 import { labels, profiles, statuses, workspaceMembers } from "../db/schema";
 import { FieldError } from "../errors";
-import type { ProjectAccess } from "../projects/access";
 import {
   AUTOMATION_MAX_ACTIONS,
   AUTOMATION_MAX_CONDITIONS,
@@ -17,6 +16,7 @@ import {
 import type { BuilderOptions, ChoiceGroup, RuleDraft, RuleRow } from "~/utils/automation-builder";
 import { TASK_PRIORITIES } from "~/validation/priorities";
 import { definitionSchema, isGroup, ruleNameSchema, type Definition, type Trigger } from "./definition";
+import { STATUS_CATEGORIES, type RuleHome } from "./home";
 
 /**
  * The builder's form, both ways. Each condition and action row is one select whose option
@@ -185,24 +185,30 @@ export function draftFromDefinition(name: string, definition: Definition): RuleD
   };
 }
 
-/** The project's statuses, the workspace's labels and members, as the builder's choices. */
-export async function builderOptions(access: ProjectAccess): Promise<BuilderOptions> {
+/**
+ * The project's statuses (a workspace's rule: the three categories), the workspace's labels
+ * and members, as the builder's choices.
+ */
+export async function builderOptions(home: RuleHome): Promise<BuilderOptions> {
+  const projectId = home.projectId;
   const [statusRows, labelRows, memberRows] = await Promise.all([
-    db()
-      .select({ id: statuses.publicId, name: statuses.name, category: statuses.category })
-      .from(statuses)
-      .where(eq(statuses.projectId, access.project.id))
-      .orderBy(asc(statuses.position)),
+    projectId
+      ? db()
+          .select({ id: statuses.publicId, name: statuses.name, category: statuses.category })
+          .from(statuses)
+          .where(eq(statuses.projectId, projectId))
+          .orderBy(asc(statuses.position))
+      : Promise.resolve(STATUS_CATEGORIES.map((category) => ({ ...category }))),
     db()
       .select({ id: labels.publicId, name: labels.name })
       .from(labels)
-      .where(eq(labels.workspaceId, access.project.workspaceId))
+      .where(eq(labels.workspaceId, home.workspaceId))
       .orderBy(asc(labels.name)),
     db()
       .select({ id: workspaceMembers.userId, fullName: profiles.fullName, email: profiles.email })
       .from(workspaceMembers)
       .innerJoin(profiles, eq(profiles.id, workspaceMembers.userId))
-      .where(eq(workspaceMembers.workspaceId, access.project.workspaceId))
+      .where(eq(workspaceMembers.workspaceId, home.workspaceId))
       .orderBy(asc(profiles.fullName)),
   ]);
   const members = memberRows.map((member) => ({ id: member.id, name: member.fullName?.trim() || member.email }));
@@ -210,8 +216,8 @@ export async function builderOptions(access: ProjectAccess): Promise<BuilderOpti
     statuses: statusRows,
     labels: labelRows,
     members,
-    conditionChoices: conditionChoices(statusRows, labelRows, members),
-    actionChoices: actionChoices(statusRows, labelRows, members),
+    conditionChoices: conditionChoices(projectId ? statusRows : [], labelRows, members),
+    actionChoices: actionChoices(statusRows, labelRows, members, !projectId),
     weekdays: [...WEEKDAY_NAMES],
   };
 }
@@ -273,7 +279,7 @@ function conditionChoices(statusRows: Named[], labelRows: Named[], members: Name
   ];
 }
 
-function actionChoices(statusRows: Named[], labelRows: Named[], members: Named[]): ChoiceGroup[] {
+function actionChoices(statusRows: Named[], labelRows: Named[], members: Named[], byCategory: boolean): ChoiceGroup[] {
   return [
     {
       label: "Status",

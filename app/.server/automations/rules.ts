@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 
 import type { Actor } from "../activity/use-case";
@@ -6,72 +6,74 @@ import { defineCommand, execute, inUnitOfWork } from "../commands/command";
 import { asMember, automationPrincipal, memberIdOf, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
-import { automationRules, automationRuns, labels, statuses, tasks, workspaceMembers } from "../db/schema";
+import { automationRules, automationRuns, labels, projects, statuses, tasks, workspaceMembers } from "../db/schema";
 import { FieldError, ForbiddenError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
-import { authorize } from "../policies";
-import { projectForMember, type ProjectAccess } from "../projects/access";
 import { AUTOMATION_MAX_RULES, AUTOMATION_VERSION } from "~/utils/automations";
 import { todayIn } from "~/utils/time-zones";
 import { perform } from "./actions";
 import { meetsConditions, taskSnapshot } from "./conditions";
 import { definitionSchema, isGroup, ruleNameSchema, type Definition } from "./definition";
+import { homeFor, isCategory, type RuleHome, type RuleHomeRef } from "./home";
 import { causeOf } from "./triggers";
 
 /**
- * A project's automation rules (issue 34): made, changed, turned off and on, duplicated and
- * deleted by its editors, each save checking that the statuses, labels and members it names
- * belong to the project and its workspace. The member who saves a rule is the one it acts
+ * Automation rules (issue 34) of a project (its editors') or of a whole workspace (its owners'
+ * and admins'): made, changed, turned off and on, duplicated and deleted, each save checking
+ * that the statuses, labels and members it names belong to the project and its workspace. The member who saves a rule is the one it acts
  * as from then on.
  */
 const id = z.string().min(1).max(64);
-const ruleInput = z.object({ projectId: id, name: ruleNameSchema, definition: definitionSchema });
-const ruleRef = z.object({ projectId: id, ruleId: id });
+/** A project's rule names its project; a workspace's rule its workspace (and no project). */
+const home = { projectId: id.optional(), workspaceId: id.optional() };
+const ruleInput = z.object({ ...home, name: ruleNameSchema, definition: definitionSchema });
+const ruleRef = z.object({ ...home, ruleId: id });
 
 type RuleInput = z.infer<typeof ruleInput>;
 type RuleRef = z.infer<typeof ruleRef>;
 
-async function managedProject(tx: Transaction, userId: string, projectId: string) {
-  const access = await projectForMember(userId, projectId, tx);
-  authorize(access.role, "automation.manage", access.project);
-  return access;
+const managedHome = (tx: Transaction, userId: string, ref: RuleHomeRef) => homeFor(userId, ref, { manage: true, tx });
+
+/** The home's own rule: a workspace's page never reaches a project's rule, nor the reverse. */
+function ofHome(home: RuleHome) {
+  return home.projectId
+    ? eq(automationRules.projectId, home.projectId)
+    : and(eq(automationRules.workspaceId, home.workspaceId), isNull(automationRules.projectId));
 }
 
-async function ruleOf(tx: Transaction, access: ProjectAccess, ruleId: string) {
+async function ruleOf(tx: Transaction, home: RuleHome, ruleId: string) {
   const [rule] = await tx
     .select()
     .from(automationRules)
-    .where(and(eq(automationRules.publicId, ruleId), eq(automationRules.projectId, access.project.id)));
+    .where(and(eq(automationRules.publicId, ruleId), ofHome(home)));
   if (!rule) throw new NotFoundError("Rule");
   return rule;
 }
 
-const subject = (access: ProjectAccess, publicId: string) => ({
+const subject = (home: RuleHome, publicId: string) => ({
   subjectType: "automation_rule",
   subjectId: publicId,
-  workspaceId: access.project.workspaceId,
-  projectId: access.project.id,
+  workspaceId: home.workspaceId,
+  projectId: home.projectId,
 });
 
 export const createRuleCommand = defineCommand({
   name: "automation.create",
   input: ruleInput,
+  // The workspace's own rules ask for "automation.manage_workspace" (home.ts).
   policy: "automation.manage",
   async run({ tx, record, principal }, input: RuleInput) {
     const userId = memberIdOf(principal);
-    const access = await managedProject(tx, userId, input.projectId);
+    const access = await managedHome(tx, userId, input);
     await checkReferences(tx, access, input.definition);
-    const [{ total } = { total: 0 }] = await tx
-      .select({ total: count() })
-      .from(automationRules)
-      .where(eq(automationRules.projectId, access.project.id));
+    const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(automationRules).where(ofHome(access));
     if (total >= AUTOMATION_MAX_RULES)
-      throw new FieldError("name", `A project can have ${AUTOMATION_MAX_RULES} rules: delete one first.`);
+      throw new FieldError("name", `A ${access.kind} can have ${AUTOMATION_MAX_RULES} rules: delete one first.`);
     const publicId = newPublicId();
     await tx.insert(automationRules).values({
       publicId,
-      workspaceId: access.project.workspaceId,
-      projectId: access.project.id,
+      workspaceId: access.workspaceId,
+      projectId: access.projectId,
       name: input.name,
       definition: input.definition,
       triggerType: input.definition.trigger.type,
@@ -93,7 +95,7 @@ export const updateRuleCommand = defineCommand({
   policy: "automation.manage",
   async run({ tx, record, principal }, input: RuleInput & { ruleId: string }) {
     const userId = memberIdOf(principal);
-    const access = await managedProject(tx, userId, input.projectId);
+    const access = await managedHome(tx, userId, input);
     const rule = await ruleOf(tx, access, input.ruleId);
     await checkReferences(tx, access, input.definition);
     await tx
@@ -122,7 +124,7 @@ export const setRuleEnabledCommand = defineCommand({
   policy: "automation.manage",
   async run({ tx, record, principal }, input: RuleRef & { enabled: boolean }) {
     const userId = memberIdOf(principal);
-    const access = await managedProject(tx, userId, input.projectId);
+    const access = await managedHome(tx, userId, input);
     const rule = await ruleOf(tx, access, input.ruleId);
     if (rule.enabled === input.enabled) return { id: rule.publicId, enabled: rule.enabled };
     await tx
@@ -144,11 +146,12 @@ export const duplicateRuleCommand = defineCommand({
   input: ruleRef,
   policy: "automation.manage",
   async run(uow, input: RuleRef) {
-    const access = await managedProject(uow.tx, memberIdOf(uow.principal), input.projectId);
+    const access = await managedHome(uow.tx, memberIdOf(uow.principal), input);
     const rule = await ruleOf(uow.tx, access, input.ruleId);
     const definition = definitionSchema.parse(rule.definition);
     const name = `${rule.name} (copy)`.slice(0, 80);
-    return createRuleCommand.run(uow, { projectId: input.projectId, name, definition } as never);
+    const { ruleId: _ruleId, ...where } = input;
+    return createRuleCommand.run(uow, { ...where, name, definition } as never);
   },
 });
 
@@ -157,7 +160,7 @@ export const deleteRuleCommand = defineCommand({
   input: ruleRef,
   policy: "automation.manage",
   async run({ tx, record, principal }, input: RuleRef) {
-    const access = await managedProject(tx, memberIdOf(principal), input.projectId);
+    const access = await managedHome(tx, memberIdOf(principal), input);
     const rule = await ruleOf(tx, access, input.ruleId);
     await tx.delete(automationRules).where(eq(automationRules.id, rule.id));
     await record({ verb: "automation.deleted", ...subject(access, rule.publicId), data: { name: rule.name } });
@@ -177,48 +180,52 @@ export const deleteRule = (actor: Actor, input: RuleRef) => execute(deleteRuleCo
  * The statuses, labels and members a definition names must be the project's and its
  * workspace's: a rule never reaches into another project by a pasted id.
  */
-async function checkReferences(tx: Transaction, access: ProjectAccess, definition: Definition) {
+async function checkReferences(tx: Transaction, access: RuleHome, definition: Definition) {
   const { trigger } = definition;
   const statusIds = new Set<string>();
   const labelIds = new Set<string>();
   const userIds = new Set<string>();
-  if (trigger.type === "status_changed") [trigger.from, trigger.to].forEach((ref) => ref && statusIds.add(ref));
+  if (trigger.type === "status_changed")
+    [trigger.from, trigger.to].forEach((ref) => ref && !isCategory(ref) && statusIds.add(ref));
   if ((trigger.type === "assigned" || trigger.type === "unassigned") && trigger.userId) userIds.add(trigger.userId);
   if ((trigger.type === "label_added" || trigger.type === "label_removed") && trigger.labelId)
     labelIds.add(trigger.labelId);
   const conditions = definition.conditions.items.flatMap((item) => (isGroup(item) ? item.items : [item]));
   for (const condition of conditions) {
     const value = condition.value ?? "";
-    if (condition.kind.startsWith("status_") && !["not_started", "active", "done"].includes(value))
-      statusIds.add(value);
+    if (condition.kind.startsWith("status_") && !isCategory(value)) statusIds.add(value);
     if (condition.kind.startsWith("label_")) labelIds.add(value);
     if (condition.kind === "assignee_is" || condition.kind === "assignee_is_not" || condition.kind === "creator_is")
       userIds.add(value);
   }
   for (const action of definition.actions) {
     const value = action.value ?? "";
-    if (action.kind === "set_status") statusIds.add(value);
+    if (action.kind === "set_status" && !isCategory(value)) statusIds.add(value);
     if (action.kind === "add_label" || action.kind === "remove_label") labelIds.add(value);
     if (action.kind === "assign") userIds.add(value);
     if (action.kind === "notify" && !["assignees", "creator", "admins"].includes(value)) userIds.add(value);
   }
+  // A workspace's rule names statuses by category only: its projects have statuses of their own.
+  const projectId = access.projectId;
   await expectAll(tx, statusIds, "status", (ids) =>
-    tx
-      .select({ id: statuses.publicId })
-      .from(statuses)
-      .where(and(eq(statuses.projectId, access.project.id), inArray(statuses.publicId, ids))),
+    projectId
+      ? tx
+          .select({ id: statuses.publicId })
+          .from(statuses)
+          .where(and(eq(statuses.projectId, projectId), inArray(statuses.publicId, ids)))
+      : Promise.resolve([]),
   );
   await expectAll(tx, labelIds, "label", (ids) =>
     tx
       .select({ id: labels.publicId })
       .from(labels)
-      .where(and(eq(labels.workspaceId, access.project.workspaceId), inArray(labels.publicId, ids))),
+      .where(and(eq(labels.workspaceId, access.workspaceId), inArray(labels.publicId, ids))),
   );
   await expectAll(tx, userIds, "member", (ids) =>
     tx
       .select({ id: workspaceMembers.userId })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, access.project.workspaceId), inArray(workspaceMembers.userId, ids))),
+      .where(and(eq(workspaceMembers.workspaceId, access.workspaceId), inArray(workspaceMembers.userId, ids))),
   );
 }
 
@@ -233,16 +240,15 @@ async function expectAll(
   if (ids.some((value) => !value)) throw new FieldError("definition", `Choose a ${what} for each step.`);
   const found = new Set((await read(ids)).map((row) => row.id));
   if (ids.some((value) => !found.has(value)))
-    throw new FieldError("definition", `The rule names a ${what} that is not in this project.`);
+    throw new FieldError(
+      "definition",
+      `The rule names a ${what} that is not in this ${what === "status" ? "project" : "workspace"}.`,
+    );
 }
 
-/** The project's rules, with their last run, for the Automations page. */
-export async function rulesOf(projectId: string) {
-  const rules = await db()
-    .select()
-    .from(automationRules)
-    .where(eq(automationRules.projectId, projectId))
-    .orderBy(asc(automationRules.createdAt));
+/** The home's rules, with their last run, for the Automations page. */
+export async function rulesOf(home: RuleHome) {
+  const rules = await db().select().from(automationRules).where(ofHome(home)).orderBy(asc(automationRules.createdAt));
   if (rules.length === 0) return [];
   const runs = await db()
     .selectDistinctOn([automationRuns.ruleId], {
@@ -267,8 +273,11 @@ export const RUN_LOG_PAGE = 50;
 /** A page of a rule's run log, newest first, before `before` (an ISO time) when given. */
 export async function runLogOf(ruleId: string, before?: Date) {
   const rows = await db()
-    .select()
+    .select({ run: automationRuns, projectId: projects.publicId })
     .from(automationRuns)
+    // Each run's task's project, for its link (a workspace's rule acts in many projects).
+    .leftJoin(tasks, eq(tasks.publicId, automationRuns.taskId))
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
     .where(
       before
         ? and(eq(automationRuns.ruleId, ruleId), lt(automationRuns.createdAt, before))
@@ -276,16 +285,17 @@ export async function runLogOf(ruleId: string, before?: Date) {
     )
     .orderBy(desc(automationRuns.createdAt), desc(automationRuns.id))
     .limit(RUN_LOG_PAGE + 1);
-  return { runs: rows.slice(0, RUN_LOG_PAGE), more: rows.length > RUN_LOG_PAGE };
+  const runs = rows.map((row) => ({ ...row.run, projectId: row.projectId }));
+  return { runs: runs.slice(0, RUN_LOG_PAGE), more: runs.length > RUN_LOG_PAGE };
 }
 
-/** A rule of the project by public id, for its page. */
-export async function ruleForMember(userId: string, projectId: string, ruleId: string) {
-  const access = await projectForMember(userId, projectId);
+/** A rule of the home by public id, for its page. */
+export async function ruleForMember(userId: string, ref: RuleHomeRef, ruleId: string) {
+  const access = await homeFor(userId, ref, { manage: false });
   const [rule] = await db()
     .select()
     .from(automationRules)
-    .where(and(eq(automationRules.publicId, ruleId), eq(automationRules.projectId, access.project.id)));
+    .where(and(eq(automationRules.publicId, ruleId), ofHome(access)));
   if (!rule) throw new NotFoundError("Rule");
   return { access, rule };
 }
@@ -303,28 +313,16 @@ export type DryRunResult = { matched: boolean; changes: string[]; key: string; e
  */
 export async function dryRunRule(
   actor: Actor,
-  input: { projectId: string; definition: Definition; taskKey: string; name: string },
+  input: RuleHomeRef & { definition: Definition; taskKey: string; name: string },
 ) {
   const member = asMember(principalOf(actor));
-  const access = await projectForMember(member.userId, input.projectId);
-  authorize(access.role, "automation.manage", access.project);
-  const number = Number(/^(?:[A-Za-z][A-Za-z0-9]*-)?(\d{1,9})$/.exec(input.taskKey.trim())?.[1]);
-  const [task] = Number.isFinite(number)
-    ? await db()
-        .select({ id: tasks.id })
-        .from(tasks)
-        .where(and(eq(tasks.projectId, access.project.id), eq(tasks.number, number)))
-    : [];
-  if (!task)
-    throw new FieldError(
-      "taskKey",
-      `There is no task ${input.taskKey.trim() || "with that key"} in ${access.project.name}.`,
-    );
+  const access = await homeFor(member.userId, input, { manage: true });
+  const task = await taskByKey(access, input.taskKey);
   const principal = automationPrincipal({
     ruleId: "dry-run",
     name: input.name,
     userId: member.userId,
-    workspaceId: access.project.workspaceId,
+    workspaceId: access.workspaceId,
     depth: 1,
   });
   const now = new Date();
@@ -355,6 +353,26 @@ export async function dryRunRule(
     throw error;
   }
   return { matched: false, changes: [], key: input.taskKey };
+}
+
+/** "WEB-12" (or "12" in a project) among the home's live tasks, or a refusal naming the key. */
+async function taskByKey(home: RuleHome, key: string) {
+  const parsed = /^(?:([A-Za-z][A-Za-z0-9]*)-)?(\d{1,9})$/.exec(key.trim());
+  const number = Number(parsed?.[2]);
+  const projectKey = parsed?.[1]?.toUpperCase();
+  const where = home.projectId
+    ? eq(tasks.projectId, home.projectId)
+    : and(eq(projects.workspaceId, home.workspaceId), eq(projects.key, projectKey ?? ""));
+  const [task] =
+    parsed && Number.isFinite(number)
+      ? await db()
+          .select({ id: tasks.id })
+          .from(tasks)
+          .innerJoin(projects, eq(projects.id, tasks.projectId))
+          .where(and(where, eq(tasks.number, number), isNull(projects.deletedAt)))
+      : [];
+  if (!task) throw new FieldError("taskKey", `There is no task ${key.trim() || "with that key"} in ${home.name}.`);
+  return task;
 }
 
 /** A new rule's definition with this version. */

@@ -40,13 +40,19 @@ export async function runTimedTriggers(_payload: Record<string, unknown>, _job: 
 /** Enqueues the runs the timed rules owe at `now`; returns how many. */
 export async function planTimedRuns(now: Date) {
   const rules = await db()
-    .select({ id: automationRules.id, projectId: automationRules.projectId, definition: automationRules.definition })
+    .select({
+      id: automationRules.id,
+      workspaceId: automationRules.workspaceId,
+      projectId: automationRules.projectId,
+      definition: automationRules.definition,
+    })
     .from(automationRules)
-    .innerJoin(projects, eq(projects.id, automationRules.projectId))
+    .leftJoin(projects, eq(projects.id, automationRules.projectId))
     .where(
       and(
         eq(automationRules.enabled, true),
         inArray(automationRules.triggerType, [...TIMED_TRIGGERS]),
+        // A project's rule while its project is live; a workspace's rule always (its live projects).
         isNull(projects.deletedAt),
         isNull(projects.archivedAt),
       ),
@@ -54,11 +60,11 @@ export async function planTimedRuns(now: Date) {
   let planned = 0;
   for (const rule of rules) {
     const parsed = definitionSchema.safeParse(rule.definition);
-    if (!parsed.success || !rule.projectId) continue;
+    if (!parsed.success) continue;
     const due = dueFilter(parsed.data.trigger, now);
     if (!due) continue;
     try {
-      const found = await qualifying(rule.id, rule.projectId, due);
+      const found = await qualifying(rule, due);
       const jobs: NewJob[] = found.map((task) => ({
         kind: AUTOMATION_RUN_JOB,
         payload: { ruleId: rule.id, runKey: due.key(task), taskId: task.publicId, depth: 1 },
@@ -152,14 +158,18 @@ export function scheduledAt(trigger: Extract<Trigger, { type: "schedule" }>, loc
   }
 }
 
-async function qualifying(ruleId: string, projectId: string, due: DueFilter) {
+async function qualifying(rule: { id: string; workspaceId: string; projectId: string | null }, due: DueFilter) {
+  const ruleId = rule.id;
   const rows = await db()
     .select({ publicId: tasks.publicId, dueDate: tasks.dueDate })
     .from(tasks)
     .innerJoin(statuses, eq(statuses.id, tasks.statusId))
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
     .where(
       and(
-        eq(tasks.projectId, projectId),
+        rule.projectId ? eq(tasks.projectId, rule.projectId) : eq(tasks.workspaceId, rule.workspaceId),
+        isNull(projects.deletedAt),
+        isNull(projects.archivedAt),
         isNull(tasks.deletedAt),
         isNull(tasks.archivedAt),
         due.openOnly ? ne(statuses.category, "done") : undefined,

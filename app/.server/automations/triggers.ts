@@ -1,11 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 
 import type { Transaction } from "../db/client";
-import { automationRules, automationRuns } from "../db/schema";
+import { automationRules, automationRuns, statuses } from "../db/schema";
 import type { DomainEvent } from "../events/bus";
 import type { NewJob } from "../jobs/queue";
 import { AUTOMATION_MAX_DEPTH, TIMED_TRIGGERS, type TriggerType } from "~/utils/automations";
 import type { Trigger } from "./definition";
+import { isCategory } from "./home";
 
 /**
  * Which rules a committing change sets off. Inside the change's transaction (a planner of
@@ -36,7 +37,13 @@ const VERB_TRIGGERS: Record<string, readonly TriggerType[]> = {
 };
 const EVENT_TRIGGERS = [...new Set(Object.values(VERB_TRIGGERS).flat())];
 
-type PlannerRule = { id: string; projectId: string | null; triggerType: string; definition: Record<string, unknown> };
+type PlannerRule = {
+  id: string;
+  workspaceId: string;
+  projectId: string | null;
+  triggerType: string;
+  definition: Record<string, unknown>;
+};
 
 export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Promise<NewJob[]> {
   const candidates = events.filter(
@@ -44,9 +51,11 @@ export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Prom
   );
   if (candidates.length === 0) return [];
   const projectIds = [...new Set(candidates.map((event) => event.projectId!))];
+  const workspaceIds = [...new Set(candidates.flatMap((event) => (event.workspaceId ? [event.workspaceId] : [])))];
   const rules: PlannerRule[] = await tx
     .select({
       id: automationRules.id,
+      workspaceId: automationRules.workspaceId,
       projectId: automationRules.projectId,
       triggerType: automationRules.triggerType,
       definition: automationRules.definition,
@@ -54,12 +63,19 @@ export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Prom
     .from(automationRules)
     .where(
       and(
-        inArray(automationRules.projectId, projectIds),
         eq(automationRules.enabled, true),
         inArray(automationRules.triggerType, EVENT_TRIGGERS),
+        or(
+          inArray(automationRules.projectId, projectIds),
+          // A workspace's own rules apply to each of its projects.
+          workspaceIds.length > 0
+            ? and(isNull(automationRules.projectId), inArray(automationRules.workspaceId, workspaceIds))
+            : undefined,
+        ),
       ),
     );
   if (rules.length === 0) return [];
+  const categories = await categoriesOf(tx, rules, candidates);
   const jobs: NewJob[] = [];
   for (const event of candidates) {
     const depth = depthOf(event) + 1;
@@ -67,9 +83,10 @@ export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Prom
     // rule's run is logged apart, so a retry of the job repeats none of them).
     const ruleIds: string[] = [];
     for (const rule of rules) {
-      if (rule.projectId !== event.projectId) continue;
+      const applies = rule.projectId ? rule.projectId === event.projectId : rule.workspaceId === event.workspaceId;
+      if (!applies) continue;
       const trigger = rule.definition.trigger as Trigger;
-      if (!firesOn(trigger, event)) continue;
+      if (!firesOn(trigger, event, categories)) continue;
       const runKey = `event:${event.sequence}`;
       if (depth > AUTOMATION_MAX_DEPTH) {
         await tx
@@ -99,6 +116,25 @@ export async function planRuleRuns(tx: Transaction, events: DomainEvent[]): Prom
   return jobs;
 }
 
+/** The categories of the statuses the events moved between, when a rule names a category (else none read). */
+async function categoriesOf(tx: Transaction, rules: PlannerRule[], events: DomainEvent[]) {
+  const byCategory = rules.some((rule) => {
+    const trigger = rule.definition.trigger as Trigger;
+    return trigger.type === "status_changed" && (isCategory(trigger.to) || isCategory(trigger.from));
+  });
+  if (!byCategory) return new Map<string, string>();
+  const ids = events.flatMap((event) => {
+    const status = (event.data as Loose).changes?.status;
+    return [status?.toId, status?.fromId].filter((id): id is string => typeof id === "string");
+  });
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await tx
+    .select({ id: statuses.publicId, category: statuses.category })
+    .from(statuses)
+    .where(inArray(statuses.publicId, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.category]));
+}
+
 function keyOf(event: DomainEvent) {
   const key = (event.data as { key?: unknown }).key;
   return typeof key === "string" ? key : null;
@@ -117,7 +153,7 @@ type Loose = Record<string, unknown> & { changes?: Record<string, { fromId?: unk
  * triggers react to any status change here: whether it was into a done status, and which
  * task they act on, the run reads from the database.
  */
-export function firesOn(trigger: Trigger, event: DomainEvent): boolean {
+export function firesOn(trigger: Trigger, event: DomainEvent, categories = new Map<string, string>()): boolean {
   if (!(VERB_TRIGGERS[event.verb] ?? []).includes(trigger.type)) return false;
   const data = event.data as Loose;
   const status = data.changes?.status;
@@ -126,9 +162,13 @@ export function firesOn(trigger: Trigger, event: DomainEvent): boolean {
     case "task_created":
     case "comment_added":
       return true;
-    case "status_changed":
+    case "status_changed": {
       if (!status) return false;
-      return (!trigger.to || status.toId === trigger.to) && (!trigger.from || status.fromId === trigger.from);
+      // A workspace's rule names a category ("done"): the status's own category decides.
+      const matches = (wanted: string | undefined, id: unknown) =>
+        !wanted || id === wanted || (isCategory(wanted) && categories.get(String(id)) === wanted);
+      return matches(trigger.to, status.toId) && matches(trigger.from, status.fromId);
+    }
     case "subtask_completed":
     case "all_subtasks_completed":
     case "blocker_done":

@@ -51,6 +51,7 @@ export const ACTIONS = [
   "calendar_feed.manage",
   "code_host.manage",
   "automation.manage",
+  "automation.manage_workspace",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -123,6 +124,8 @@ const RULES: Record<Action, readonly Role[]> = {
   "code_host.manage": MANAGERS,
   // A project's rules change its tasks as the member who saved them: those who edit tasks.
   "automation.manage": EDITORS,
+  // A workspace's rules act in every project of it: a workspace setting.
+  "automation.manage_workspace": MANAGERS,
 };
 
 /** What a refusal says, for the 403 page and toasts. */
@@ -169,6 +172,7 @@ const REFUSALS: Record<Action, string> = {
   "calendar_feed.manage": "You are not a member of this project's workspace.",
   "code_host.manage": "Only workspace owners and admins can connect code hosts.",
   "automation.manage": "Viewers cannot change the project's automations. Ask a workspace admin for editor access.",
+  "automation.manage_workspace": "Only workspace owners and admins can change the workspace's automations.",
 };
 
 /** Actions on what someone wrote: only its author may edit it. */

@@ -17,6 +17,8 @@ export type RunItem = {
   outcome: string;
   taskId: string | null;
   taskKey: string | null;
+  /** The task's project (public id), for its link; null once the task is gone. */
+  projectId: string | null;
   cause: string;
   changes: string[];
   error: string | null;
@@ -32,15 +34,7 @@ const OUTCOME_COLORS: Record<RunOutcome, "success" | "default" | "warning" | "er
   failed: "error",
 };
 
-export function RunLog({
-  runs,
-  projectId,
-  olderHref,
-}: {
-  runs: RunItem[];
-  projectId: string;
-  olderHref: string | null;
-}) {
+export function RunLog({ runs, olderHref }: { runs: RunItem[]; olderHref: string | null }) {
   if (runs.length === 0) {
     return <Typography color="textSecondary">No runs yet. They show here as soon as the rule is set off.</Typography>;
   }
@@ -56,8 +50,12 @@ export function RunLog({
                 color={OUTCOME_COLORS[run.outcome as RunOutcome] ?? "default"}
                 variant={run.outcome === "done" ? "outlined" : "filled"}
               />
-              {run.taskKey && run.taskId ? (
-                <Box component={Link} to={`/app/project/${projectId}/task/${run.taskId}`} sx={{ fontWeight: 600 }}>
+              {run.taskKey && run.taskId && run.projectId ? (
+                <Box component={Link} to={`/app/project/${run.projectId}/task/${run.taskId}`} sx={{ fontWeight: 600 }}>
+                  {run.taskKey}
+                </Box>
+              ) : run.taskKey ? (
+                <Box component="span" sx={{ fontWeight: 600 }}>
                   {run.taskKey}
                 </Box>
               ) : null}

@@ -4,13 +4,12 @@ import { definitionOf, draftOf } from "~/.server/automations/form";
 import { createRuleCommand, dryRunRule, updateRuleCommand, type DryRunResult } from "~/.server/automations/rules";
 import { FieldError } from "~/.server/errors";
 import { intent, type IntentContext, type Parsed } from "~/.server/http/intents";
-import { authorize } from "~/.server/policies";
-import { projectForMember } from "~/.server/projects/access";
+import { homeFor } from "~/.server/automations/home";
 import { redirectWithToast } from "~/.server/toast";
 import { EMPTY_ROW, type RuleDraft } from "~/utils/automation-builder";
 import { AUTOMATION_MAX_ACTIONS, AUTOMATION_MAX_CONDITIONS } from "~/utils/automations";
 import type { Definition } from "~/.server/automations/definition";
-import { projectAutomationsIntents } from "./project-automations-intents.server";
+import { homeRef, projectAutomationsIntents } from "./project-automations-intents.server";
 
 /**
  * A rule's page (project-automation.tsx): the builder saves a new rule or changes one; its
@@ -23,21 +22,20 @@ export type AutomationAnswer =
   | { intent: "refused"; draft: RuleDraft; field: string; message: string }
   | { intent: "test"; draft: RuleDraft; taskKey: string; result: DryRunResult };
 
-type RuleInput = { projectId: string; name: string; definition: Definition };
+type RuleInput = { projectId?: string; workspaceId?: string; name: string; definition: Definition };
 
-/** Only those who manage the project's rules may grow, refresh or test a builder's form. */
-const mayManage = async (context: IntentContext) => {
-  const access = await projectForMember(context.principal.userId, context.params.projectId!);
-  authorize(access.role, "automation.manage", access.project);
-};
+/** Only those who manage the home's rules may grow, refresh or test a builder's form. */
+const mayManage = (context: IntentContext) => homeFor(context.principal.userId, homeRef(context), { manage: true });
 
 const rulePath = (context: IntentContext, ruleId: string) =>
-  `/app/project/${context.params.projectId}/automations/${ruleId}`;
+  context.params.projectId
+    ? `/app/project/${context.params.projectId}/automations/${ruleId}`
+    : `/app/workspaces/${context.params.workspaceId}/automations/${ruleId}`;
 
 function parsedRule(context: IntentContext): Parsed<RuleInput> {
   const draft = draftOf(context.formData);
   try {
-    return { ok: true, input: { projectId: context.params.projectId!, ...definitionOf(draft) } };
+    return { ok: true, input: { ...homeRef(context), ...definitionOf(draft) } };
   } catch (error) {
     if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message };
     throw error;

@@ -10,7 +10,7 @@ import {
 import { builderOptions } from "~/.server/automations/form";
 import { intent, type IntentContext } from "~/.server/http/intents";
 import { viewerTimeZone } from "~/.server/http/viewer";
-import { projectForMember } from "~/.server/projects/access";
+import { homeFor } from "~/.server/automations/home";
 import { redirectWithToast } from "~/.server/toast";
 import type { Toast } from "~/utils/toast";
 
@@ -23,23 +23,31 @@ const text = (context: IntentContext, name: string) => {
   const value = context.formData.get(name);
   return typeof value === "string" ? value.slice(0, 64) : "";
 };
-const here = (context: IntentContext) => `/app/project/${context.params.projectId}/automations`;
+/** A project's rules, or a workspace's (workspace-automations-intents.server.ts), from the URL. */
+export const homeRef = (context: IntentContext) =>
+  context.params.projectId ? { projectId: context.params.projectId } : { workspaceId: context.params.workspaceId };
+const here = (context: IntentContext) =>
+  context.params.projectId
+    ? `/app/project/${context.params.projectId}/automations`
+    : `/app/workspaces/${context.params.workspaceId}/automations`;
 const toast = (context: IntentContext, message: Toast, path = here(context)) =>
   redirectWithToast(path, message, context.request);
-const ruleRef = (context: IntentContext) => ({ projectId: context.params.projectId!, ruleId: text(context, "ruleId") });
+const ruleRef = (context: IntentContext) => ({ ...homeRef(context), ruleId: text(context, "ruleId") });
 
 const addPreset = intent({
   command: createRuleCommand,
   parse: async (context) => {
-    const access = await projectForMember(context.principal.userId, context.params.projectId!);
-    const options = await builderOptions(access);
+    const home = await homeFor(context.principal.userId, homeRef(context), { manage: false });
+    // The presets name a project's own statuses: a workspace has none to offer.
+    if (home.kind !== "project") return { ok: false, field: "preset", message: "Choose one of the presets." };
+    const options = await builderOptions(home);
     const preset = presetsFor(options.statuses, viewerTimeZone(context.request)).find(
       (candidate) => candidate.id === text(context, "preset"),
     );
     if (!preset) return { ok: false, field: "preset", message: "Choose one of the presets." };
     return {
       ok: true,
-      input: { projectId: context.params.projectId!, name: preset.name.slice(0, 80), definition: preset.definition },
+      input: { projectId: home.publicId, name: preset.name.slice(0, 80), definition: preset.definition },
     };
   },
   done: (created, context) =>

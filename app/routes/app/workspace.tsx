@@ -84,7 +84,11 @@ export default function WorkspacePage({ loaderData, actionData }: Route.Componen
                 Chat channels
               </Box>
             </>
-          ) : null}
+          ) : null}{" "}
+          ·{" "}
+          <Box component={Link} to={`/app/workspaces/${workspace.id}/automations`} sx={{ color: "primary.main" }}>
+            Automations
+          </Box>
           {permissions["code_host.manage"] ? (
             <>
               {" "}

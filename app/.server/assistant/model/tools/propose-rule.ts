@@ -4,7 +4,7 @@ import { z } from "zod";
 import { definitionSchema, type Definition } from "../../../automations/definition";
 import { describeRule } from "../../../automations/describe";
 import { builderOptions } from "../../../automations/form";
-import { projectForMember } from "../../../projects/access";
+import { homeFor } from "../../../automations/home";
 import { ACTION_KINDS, AUTOMATION_VERSION, CONDITION_KINDS, SCHEDULES, TRIGGER_TYPES } from "~/utils/automations";
 import type { BuilderOptions } from "~/utils/automation-builder";
 import { TASK_PRIORITIES } from "~/validation/priorities";
@@ -76,8 +76,7 @@ export function proposeRule(scope: AssistantScope, draft: ProposalDraft) {
     execute: async (input) => {
       const project = await resolveProject(scope, input.project);
       if (!project.ok) return `Error: nothing was proposed: ${project.error}.`;
-      const access = await projectForMember(scope.actor.userId, project.value.id);
-      const options = await builderOptions(access);
+      const options = await builderOptions(await homeFor(scope.actor.userId, { projectId: project.value.id }, { manage: false }));
       const definition = definitionOf(input, options, scope);
       if (!definition.ok)
         return `Error: nothing was proposed. Correct this and call propose_rule again: ${definition.error}.`;
