@@ -283,7 +283,13 @@ function actionChoices(statusRows: Named[], labelRows: Named[], members: Named[]
   return [
     {
       label: "Status",
-      options: statusRows.map((status) => ({ value: `set_status:${status.id}`, label: `Move to ${status.name}` })),
+      options: statusRows.map((status) => ({
+        value: `set_status:${status.id}`,
+        // A workspace's rule moves a task to its own project's first status of the category.
+        label: byCategory
+          ? `Move to its project's first ${status.name.toLowerCase()} status`
+          : `Move to ${status.name}`,
+      })),
     },
     {
       label: "Priority",
