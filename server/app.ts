@@ -17,6 +17,7 @@ import { env } from "~/.server/env";
 import { inRequestScope, loggablePath, logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { bootstrapReminders } from "~/.server/notifications/reminders";
+import { bootstrapRecurrence } from "~/.server/tasks/recurrence-jobs";
 import { startWorker } from "~/.server/jobs/worker";
 import { startRealtime } from "~/.server/realtime";
 import { startPresence } from "~/.server/realtime/presence";
@@ -84,6 +85,8 @@ async function startBackground(config: ReturnType<typeof env>) {
   const stopPresence = startPresence();
   // The hourly due-date reminders: started once, whichever process comes first (a dedupe key).
   await bootstrapReminders();
+  // The scheduler of repeating tasks: one chain too.
+  await bootstrapRecurrence();
   const worker = config.jobsInApp ? startWorker({ leaseMs: config.jobLeaseMs }) : null;
   stopBackground = async () => {
     await worker?.stop();

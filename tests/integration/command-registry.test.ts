@@ -4,6 +4,7 @@ import { INBOUND_COMMANDS } from "~/.server/code-hosts/receive";
 import { allCommands } from "~/.server/commands";
 import { IMPORT_JOB_COMMANDS } from "~/.server/imports/apply";
 import { PUBLIC_SITE_COMMANDS } from "~/.server/public-forms/commands";
+import { RECURRENCE_JOB_COMMANDS } from "~/.server/tasks/recurrence";
 import { INTENT_MAPS } from "../setup/intent-maps";
 
 /**
@@ -29,6 +30,8 @@ describe("the command registry", () => {
       // Run by the import's job, which the import page's `start` intent starts.
       ...IMPORT_JOB_COMMANDS.map((command) => command.name),
       ...INBOUND_COMMANDS.map((command) => command.name),
+      // Run by the scheduler of repeating tasks, which the Repeat editor's `set-recurrence` sets off.
+      ...RECURRENCE_JOB_COMMANDS.map((command) => command.name),
     ]);
     const unreached = allCommands()
       .map((command) => command.name)

@@ -7,6 +7,7 @@ import { registerTeamSubscribers } from "../team/subscribers";
 import { registerWebhooks } from "../webhooks/delivery";
 import { registerChatChannels } from "../chat-channels/delivery";
 import { registerImports } from "../imports/imports";
+import { registerRecurrence } from "../tasks/recurrence-jobs";
 
 /**
  * Every durable subscriber (job kind) and live subscriber of the app, registered once per
@@ -28,6 +29,7 @@ export function registerSubscribers() {
     registerChatChannels(),
     registerImports(),
     registerCodeHosts(),
+    registerRecurrence(),
   ];
   const unregister = () => {
     unregisterAll.forEach((undo) => undo());

@@ -1,0 +1,438 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { generateNKeysBetween } from "fractional-indexing";
+import { z } from "zod";
+
+import type { Actor } from "../activity/use-case";
+import { defineCommand, execute, within } from "../commands/command";
+import { memberIdOf, principalOf, type Principal } from "../commands/principal";
+import { db } from "../db";
+import type { Transaction } from "../db/client";
+import {
+  checklistItems,
+  labels,
+  projects,
+  taskAssignees,
+  taskLabels,
+  taskSeries,
+  tasks,
+  workspaceMembers,
+} from "../db/schema";
+import { FieldError } from "../errors";
+import { newPublicId } from "../ids";
+import { authorize } from "../policies";
+import { addDays } from "~/utils/calendar-month";
+import { daysBetween } from "~/utils/dates";
+import {
+  defaultRepeat,
+  describeRepeat,
+  MAX_RULE_LENGTH,
+  parseRule,
+  PRESETS,
+  presetLabel,
+  presetOf,
+  presetRule,
+  REPEAT_MODES,
+  type RepeatMode,
+} from "~/utils/recurrence";
+import { isTimeZone } from "~/utils/time-zones";
+import { taskDescription, taskForMember, taskState, taskSubject, type TaskAccess } from "./access";
+import { id } from "./inputs";
+import { createAt, dayIn, isReadableRule, nextOccurrence } from "./recurrence-dates";
+import { createTaskCommand } from "./tasks";
+
+/**
+ * Repeating tasks (docs/decisions/034-recurring-tasks.md). A task repeats through its series
+ * (`task_series`): the rule, the zone it is read in, and the template the next occurrence is
+ * made from. Setting, skipping, stopping and "edit all future" are the task's own edits
+ * (policy `task.update`); the next occurrence is made by `task.create_occurrence`, run by the
+ * scheduler (recurrence-jobs.ts) as the series' owner, composing `task.create` in one unit.
+ */
+
+const taskRef = { taskId: id, projectId: id.optional() };
+const setRecurrenceInput = z.object({
+  ...taskRef,
+  rule: z.string().min(1).max(MAX_RULE_LENGTH),
+  mode: z.enum(REPEAT_MODES),
+  timeZone: z.string().max(64).refine(isTimeZone, { error: "Choose a time zone" }),
+});
+const taskRefInput = z.object(taskRef);
+
+export type SetRecurrenceInput = z.input<typeof setRecurrenceInput>;
+type TaskRef = z.input<typeof taskRefInput>;
+type Series = typeof taskSeries.$inferSelect;
+
+const NOT_REPEATING = "This task does not repeat.";
+
+/** The day an occurrence stands for: its own, else its due or start date, else today in the zone. */
+function occurrenceDay(task: TaskAccess["task"], timeZone: string, now = new Date()) {
+  return task.occurrenceOn ?? task.dueDate ?? task.startDate ?? dayIn(now, timeZone);
+}
+
+/** What the next occurrences copy from a task: its fields, checklist, labels, people and dates around `day`. */
+async function templateOf(tx: Transaction, task: TaskAccess["task"], day: string) {
+  const [items, labelled, assigned] = await Promise.all([
+    tx
+      .select({ title: checklistItems.title })
+      .from(checklistItems)
+      .where(eq(checklistItems.taskId, task.id))
+      .orderBy(asc(checklistItems.position)),
+    tx.select({ labelId: taskLabels.labelId }).from(taskLabels).where(eq(taskLabels.taskId, task.id)),
+    tx.select({ userId: taskAssignees.userId }).from(taskAssignees).where(eq(taskAssignees.taskId, task.id)),
+  ]);
+  return {
+    title: task.title,
+    description: task.description,
+    priority: task.priority,
+    checklist: items.map((item) => item.title),
+    labelIds: labelled.map((row) => row.labelId),
+    assigneeIds: assigned.map((row) => row.userId),
+    startOffset: task.startDate ? daysBetween(day, task.startDate) : null,
+    dueOffset: task.dueDate ? daysBetween(day, task.dueDate) : null,
+  };
+}
+
+/** The task's series if it still repeats. */
+async function activeSeriesOf(tx: Transaction, task: TaskAccess["task"]) {
+  if (!task.seriesId) return null;
+  const [series] = await tx
+    .select()
+    .from(taskSeries)
+    .where(and(eq(taskSeries.id, task.seriesId), isNull(taskSeries.stoppedAt)))
+    .for("update");
+  return series ?? null;
+}
+
+async function editableTask(tx: Transaction, principal: Principal, input: TaskRef) {
+  const access = await taskForMember(memberIdOf(principal), input.taskId, input.projectId, tx);
+  authorize(access.role, "task.update", taskState(access));
+  return access;
+}
+
+/** The next occurrence of a series on a schedule, after `after`, and when it is made. */
+function nextOf(series: Pick<Series, "rule" | "anchorOn" | "mode" | "startOffset" | "timeZone">, after: string) {
+  if (series.mode !== "schedule") return { nextOn: null, nextAt: null };
+  const nextOn = nextOccurrence(series.rule, series.anchorOn, after);
+  return { nextOn, nextAt: nextOn ? createAt(nextOn, series.startOffset, series.timeZone) : null };
+}
+
+/** The readable sentence of a stored series. */
+export function sentenceOf(series: Pick<Series, "rule" | "mode" | "anchorOn">) {
+  const repeat = parseRule(series.rule, series.anchorOn);
+  return repeat ? describeRepeat(repeat, series.mode) : "Repeats";
+}
+
+/**
+ * Makes the task repeat by `rule` (the Repeat editor's RRULE), or changes how it repeats:
+ * the series starts from the task's day and copies it as its template.
+ */
+export const setRecurrenceCommand = defineCommand({
+  name: "task.set_recurrence",
+  input: setRecurrenceInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: SetRecurrenceInput) {
+    const access = await editableTask(tx, principal, input);
+    const { task } = access;
+    if (task.parentId) throw new FieldError("rule", "A subtask cannot repeat: make its parent task repeat.");
+    const anchor = occurrenceDay(task, input.timeZone);
+    const repeat = parseRule(input.rule, anchor);
+    if (!repeat || !isReadableRule(input.rule)) throw new FieldError("rule", "Choose how often the task repeats.");
+    const existing = await activeSeriesOf(tx, task);
+    const template = await templateOf(tx, task, anchor);
+    const shape = { rule: input.rule, anchorOn: anchor, mode: input.mode as RepeatMode, timeZone: input.timeZone };
+    // Never again a day that already has its occurrence.
+    const latest = existing?.currentOn && existing.currentOn > anchor ? existing.currentOn : anchor;
+    const next = nextOf({ ...shape, startOffset: template.startOffset }, latest);
+    const values = {
+      ...shape,
+      ...template,
+      ownerId: memberIdOf(principal),
+      ...(latest === anchor ? { currentTaskId: task.id, currentOn: anchor } : {}),
+      ...next,
+      updatedAt: new Date(),
+    };
+    let seriesId = existing?.id;
+    if (existing) {
+      await tx.update(taskSeries).set(values).where(eq(taskSeries.id, existing.id));
+    } else {
+      const [created] = await tx
+        .insert(taskSeries)
+        .values({
+          publicId: newPublicId(),
+          workspaceId: task.workspaceId,
+          projectId: task.projectId,
+          currentTaskId: task.id,
+          currentOn: anchor,
+          ...values,
+        })
+        .returning({ id: taskSeries.id });
+      seriesId = created!.id;
+    }
+    if (task.seriesId !== seriesId || task.occurrenceOn !== anchor) {
+      await tx.update(tasks).set({ seriesId, occurrenceOn: anchor }).where(eq(tasks.id, task.id));
+    }
+    const sentence = describeRepeat(repeat, shape.mode);
+    await record({
+      verb: "task.recurrence_set",
+      ...taskSubject(access),
+      data: { ...taskDescription(access), rule: input.rule, mode: shape.mode, sentence, nextOn: next.nextOn },
+    });
+    return { ...summaryOf(access), sentence, nextOn: next.nextOn };
+  },
+});
+
+export function setRecurrence(actor: Actor, input: SetRecurrenceInput) {
+  return execute(setRecurrenceCommand, principalOf(actor), input);
+}
+
+/** Stops the series: the tasks made so far stay, no more are made. */
+export const stopRecurrenceCommand = defineCommand({
+  name: "task.stop_recurrence",
+  input: taskRefInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: TaskRef) {
+    const access = await editableTask(tx, principal, input);
+    const series = await activeSeriesOf(tx, access.task);
+    if (!series) throw new FieldError("", NOT_REPEATING);
+    await tx
+      .update(taskSeries)
+      .set({ stoppedAt: new Date(), nextOn: null, nextAt: null, updatedAt: new Date() })
+      .where(eq(taskSeries.id, series.id));
+    await record({ verb: "task.recurrence_stopped", ...taskSubject(access), data: taskDescription(access) });
+    return summaryOf(access);
+  },
+});
+
+export function stopRecurrence(actor: Actor, input: TaskRef) {
+  return execute(stopRecurrenceCommand, principalOf(actor), input);
+}
+
+/** Skips the next occurrence of a series on a schedule: the one after it comes instead. */
+export const skipOccurrenceCommand = defineCommand({
+  name: "task.skip_occurrence",
+  input: taskRefInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: TaskRef) {
+    const access = await editableTask(tx, principal, input);
+    const series = await activeSeriesOf(tx, access.task);
+    if (!series) throw new FieldError("", NOT_REPEATING);
+    if (series.mode !== "schedule" || !series.nextOn) {
+      throw new FieldError("", "The next one comes only once this one is completed: there is no date to skip.");
+    }
+    const skipped = series.nextOn;
+    const next = nextOf(series, skipped);
+    await tx
+      .update(taskSeries)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(taskSeries.id, series.id));
+    await record({
+      verb: "task.occurrence_skipped",
+      ...taskSubject(access),
+      data: { ...taskDescription(access), skipped, nextOn: next.nextOn },
+    });
+    return { ...summaryOf(access), skipped, nextOn: next.nextOn };
+  },
+});
+
+export function skipOccurrence(actor: Actor, input: TaskRef) {
+  return execute(skipOccurrenceCommand, principalOf(actor), input);
+}
+
+/**
+ * "Edit all future": the series' template becomes this task as it is now (title,
+ * description, checklist, labels, assignees, priority, dates around its day). Editing only
+ * this task is editing the task.
+ */
+export const updateSeriesCommand = defineCommand({
+  name: "task.update_series",
+  input: taskRefInput,
+  policy: "task.update",
+  async run({ tx, record, principal }, input: TaskRef) {
+    const access = await editableTask(tx, principal, input);
+    const series = await activeSeriesOf(tx, access.task);
+    if (!series) throw new FieldError("", NOT_REPEATING);
+    const day = access.task.occurrenceOn ?? series.anchorOn;
+    const template = await templateOf(tx, access.task, day);
+    // The next occurrence is made at the start of its (perhaps new) start date.
+    const nextAt = series.nextOn ? createAt(series.nextOn, template.startOffset, series.timeZone) : null;
+    await tx
+      .update(taskSeries)
+      .set({ ...template, nextAt, ownerId: memberIdOf(principal), updatedAt: new Date() })
+      .where(eq(taskSeries.id, series.id));
+    await record({ verb: "task.series_updated", ...taskSubject(access), data: taskDescription(access) });
+    return summaryOf(access);
+  },
+});
+
+export function updateSeries(actor: Actor, input: TaskRef) {
+  return execute(updateSeriesCommand, principalOf(actor), input);
+}
+
+const createOccurrenceInput = z.object({
+  /** The series' public id. */
+  seriesId: id,
+  /** The scheduler's clock (ISO), for a series on a schedule: what is due by then is made. */
+  asOf: z.iso.datetime(),
+  /** After completion: the completed occurrence (public id) and the day it was completed in the series' zone. */
+  completed: z.object({ taskId: id, on: z.iso.date() }).optional(),
+});
+type CreateOccurrenceInput = z.input<typeof createOccurrenceInput>;
+
+/**
+ * Makes a series' next occurrence from its template, as its owner (the principal must be
+ * that member): `task.create` within the unit, then its checklist and its place in the
+ * series. A series on a schedule makes the newest occurrence due by `asOf` (one, however
+ * long the scheduler was away); one after completion makes the occurrence after the day its
+ * current task was completed. Anything else (stopped, not due, already made) does nothing,
+ * so a job that runs twice makes one task.
+ */
+export const createOccurrenceCommand = defineCommand({
+  name: "task.create_occurrence",
+  input: createOccurrenceInput,
+  policy: "task.create",
+  async run(uow, input: CreateOccurrenceInput) {
+    const { tx, principal } = uow;
+    const [row] = await tx
+      .select({ series: taskSeries, projectPublicId: projects.publicId })
+      .from(taskSeries)
+      .innerJoin(projects, eq(projects.id, taskSeries.projectId))
+      .where(and(eq(taskSeries.publicId, input.seriesId), isNull(taskSeries.stoppedAt)))
+      .for("update", { of: taskSeries });
+    if (!row || row.series.ownerId !== principal.userId) return null;
+    const { series } = row;
+    const day = await dueDay(tx, series, input);
+    if (!day) return null;
+    const [taken] = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.seriesId, series.id), eq(tasks.occurrenceOn, day)));
+    let taskId = taken?.id ?? null;
+    let created: { id: string; key: string } | null = null;
+    if (!taken) {
+      const [labelIds, assigneeIds] = await Promise.all([liveLabels(tx, series), liveMembers(tx, series)]);
+      created = await within(uow, createTaskCommand, {
+        projectId: row.projectPublicId,
+        title: series.title,
+        description: series.description,
+        priority: series.priority,
+        startDate: series.startOffset === null ? null : addDays(day, series.startOffset),
+        dueDate: series.dueOffset === null ? null : addDays(day, series.dueOffset),
+        assigneeIds,
+        labelIds,
+      });
+      const [task] = await tx
+        .update(tasks)
+        .set({ seriesId: series.id, occurrenceOn: day })
+        .where(eq(tasks.publicId, created.id))
+        .returning({ id: tasks.id });
+      taskId = task!.id;
+      if (series.checklist.length > 0) {
+        const keys = generateNKeysBetween(null, null, series.checklist.length);
+        await tx.insert(checklistItems).values(
+          series.checklist.map((title, index) => ({
+            publicId: newPublicId(),
+            taskId: task!.id,
+            title,
+            position: keys[index]!,
+          })),
+        );
+      }
+    }
+    await tx
+      .update(taskSeries)
+      .set({ currentTaskId: taskId, currentOn: day, ...nextOf(series, day), updatedAt: new Date() })
+      .where(eq(taskSeries.id, series.id));
+    return created ? { ...created, day } : null;
+  },
+});
+
+/** The day to make now, or null when nothing is due. */
+async function dueDay(tx: Transaction, series: Series, input: CreateOccurrenceInput) {
+  if (series.mode === "after_completion") {
+    if (!input.completed || !series.currentTaskId) return null;
+    const [current] = await tx
+      .select({ publicId: tasks.publicId, completedAt: tasks.completedAt })
+      .from(tasks)
+      .where(eq(tasks.id, series.currentTaskId));
+    // Only the current occurrence's completion, and only while it is complete.
+    if (!current || current.publicId !== input.completed.taskId || !current.completedAt) return null;
+    return nextOccurrence(series.rule, input.completed.on, input.completed.on);
+  }
+  const now = new Date(input.asOf);
+  if (!series.nextOn || !series.nextAt || series.nextAt > now) return null;
+  // Away for a while (a stopped server): the newest occurrence due, not every one missed.
+  let day = series.nextOn;
+  for (let step = 0; step < 1000; step++) {
+    const next = nextOccurrence(series.rule, series.anchorOn, day);
+    if (!next || createAt(next, series.startOffset, series.timeZone) > now) break;
+    day = next;
+  }
+  return day;
+}
+
+/** The template's labels that still exist, by public id. */
+async function liveLabels(tx: Transaction, series: Series) {
+  if (series.labelIds.length === 0) return [];
+  const rows = await tx
+    .select({ publicId: labels.publicId })
+    .from(labels)
+    .where(and(eq(labels.workspaceId, series.workspaceId), inArray(labels.id, series.labelIds)));
+  return rows.map((row) => row.publicId);
+}
+
+/** The template's assignees who are still members. */
+async function liveMembers(tx: Transaction, series: Series) {
+  if (series.assigneeIds.length === 0) return [];
+  const rows = await tx
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.workspaceId, series.workspaceId), inArray(workspaceMembers.userId, series.assigneeIds)),
+    );
+  return rows.map((row) => row.userId);
+}
+
+function summaryOf(access: TaskAccess) {
+  return { id: access.task.publicId, key: taskDescription(access).key };
+}
+
+/** Run by the scheduler's jobs, not by a page: the registry test counts them as reached. */
+export const RECURRENCE_JOB_COMMANDS = [createOccurrenceCommand];
+
+/** What the task page shows of a task's series and offers in its Repeat editor. */
+export async function taskRepeat(
+  task: Pick<TaskAccess["task"], "seriesId" | "occurrenceOn" | "dueDate" | "startDate" | "parentId">,
+  today: string,
+) {
+  const anchor = task.occurrenceOn ?? task.dueDate ?? task.startDate ?? today;
+  const [series] = task.seriesId
+    ? await db()
+        .select({
+          rule: taskSeries.rule,
+          mode: taskSeries.mode,
+          anchorOn: taskSeries.anchorOn,
+          nextOn: taskSeries.nextOn,
+        })
+        .from(taskSeries)
+        .where(and(eq(taskSeries.id, task.seriesId), isNull(taskSeries.stoppedAt)))
+    : [];
+  const repeat = series ? parseRule(series.rule, series.anchorOn) : null;
+  const presets = PRESETS.map((preset) => ({ value: presetRule(preset, anchor), label: presetLabel(preset, anchor) }));
+  const values = repeat ?? defaultRepeat(anchor);
+  const afterCompletion = series?.mode === "after_completion";
+  return {
+    /** A subtask repeats with its parent, not on its own. */
+    canRepeat: !task.parentId,
+    series: series
+      ? { sentence: sentenceOf(series), mode: series.mode, nextOn: series.nextOn, rule: series.rule }
+      : null,
+    /** The preset chosen (its rule), "custom", or "" when it does not repeat. */
+    chosen: series ? (presetOf(series.rule, series.mode, anchor) ? series.rule : "custom") : "",
+    presets,
+    values: {
+      ...(afterCompletion ? defaultRepeat(anchor) : values),
+      mode: series?.mode ?? ("schedule" as RepeatMode),
+      afterDays: afterCompletion ? values.interval : 7,
+    },
+  };
+}
+export type TaskRepeat = Awaited<ReturnType<typeof taskRepeat>>;
