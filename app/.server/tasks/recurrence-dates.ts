@@ -29,12 +29,25 @@ function optionsOf(rule: string) {
 const floating = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The first occurrence strictly after `after` of a rule that started on `anchor`; null when it has ended. */
+/**
+ * The first occurrence strictly after `after` of a rule that started on `anchor`; null when it
+ * has ended. Any occurrence may stand for the anchor (the rules the form makes have no COUNT
+ * or UNTIL, and an occurrence keeps an INTERVAL's weeks and months in step), so callers pass
+ * the latest one they know: `rrule` walks from its start, and a years-old start is slow.
+ */
 export function nextOccurrence(rule: string, anchor: string, after: string): string | null {
+  // A pure function of its arguments, and a run asks the same of many series (every daily one today).
+  const key = `${rule}|${anchor}|${after}`;
+  const known = nexts.get(key);
+  if (known !== undefined) return known;
   const series = new RRule({ ...optionsOf(rule), dtstart: floating(anchor) });
   const next = series.after(floating(after), false);
-  return next ? dayOf(next) : null;
+  const day = next ? dayOf(next) : null;
+  if (nexts.size > 10_000) nexts.clear();
+  nexts.set(key, day);
+  return day;
 }
+const nexts = new Map<string, string | null>();
 
 /** The occurrences in [from, to] (both days), for tests and previews. */
 export function occurrencesBetween(rule: string, anchor: string, from: string, to: string): string[] {
@@ -57,8 +70,18 @@ export function isReadableRule(rule: string) {
  * when the template has one before its due date) in the series' zone.
  */
 export function createAt(day: string, startOffset: number | null, timeZone: string): Date {
-  return zonedMidnight(addDays(day, Math.min(0, startOffset ?? 0)), timeZone);
+  const start = addDays(day, Math.min(0, startOffset ?? 0));
+  // A scheduler's run asks for the same few days in the same few zones many times.
+  const key = `${start} ${timeZone}`;
+  let instant = midnights.get(key);
+  if (instant === undefined) {
+    instant = zonedMidnight(start, timeZone).getTime();
+    if (midnights.size > 10_000) midnights.clear();
+    midnights.set(key, instant);
+  }
+  return new Date(instant);
 }
+const midnights = new Map<string, number>();
 
 /** The calendar day an instant falls on in a zone (a completion's day, "today"). */
 export function dayIn(instant: Date, timeZone: string) {

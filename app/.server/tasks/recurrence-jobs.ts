@@ -11,7 +11,7 @@ import { defineJob } from "../jobs/registry";
 import { logger } from "../logger";
 import { taskKey } from "./access";
 import { dayIn } from "./recurrence-dates";
-import { createOccurrenceCommand } from "./recurrence";
+import { createOccurrenceCommand, createOccurrencesCommand } from "./recurrence";
 
 /**
  * The scheduler of repeating tasks (docs/decisions/034):
@@ -31,7 +31,7 @@ const HOUR_MS = 3_600_000;
 /** Series made per run; the rest come in the next run, booked at once. */
 const PER_RUN = 2000;
 /** Series of one owner made in one unit of work. */
-const PER_UNIT = 250;
+const PER_UNIT = 1000;
 
 /** The member a series acts as, inside its workspace only. */
 export function ownerPrincipal(series: { ownerId: string; workspaceId: string }): Principal {
@@ -143,14 +143,13 @@ export async function materialiseDue(now: Date) {
     for (let start = 0; start < group.length; start += PER_UNIT) {
       const chunk = group.slice(start, start + PER_UNIT);
       try {
-        made += await inUnitOfWork(ownerPrincipal(chunk[0]!), async (uow) => {
-          let count = 0;
-          for (const series of chunk) {
-            if (await within(uow, createOccurrenceCommand, { seriesId: series.publicId, asOf: now.toISOString() }))
-              count++;
-          }
-          return count;
-        });
+        const created = await inUnitOfWork(ownerPrincipal(chunk[0]!), (uow) =>
+          within(uow, createOccurrencesCommand, {
+            seriesIds: chunk.map((series) => series.publicId),
+            asOf: now.toISOString(),
+          }),
+        );
+        made += created.length;
       } catch {
         for (const series of chunk) made += await makeOne(series, now);
       }
@@ -162,10 +161,19 @@ export async function materialiseDue(now: Date) {
 /** One series in a unit of its own; an owner who may no longer add tasks there stops it. */
 async function makeOne(series: Due, now: Date, completed?: { taskId: string; on: string }) {
   try {
-    const made = await inUnitOfWork(ownerPrincipal(series), (uow) =>
-      within(uow, createOccurrenceCommand, { seriesId: series.publicId, asOf: now.toISOString(), completed }),
+    const made = await inUnitOfWork(ownerPrincipal(series), async (uow) =>
+      completed
+        ? (await within(uow, createOccurrenceCommand, {
+            seriesId: series.publicId,
+            asOf: now.toISOString(),
+            completed,
+          }))
+          ? 1
+          : 0
+        : (await within(uow, createOccurrencesCommand, { seriesIds: [series.publicId], asOf: now.toISOString() }))
+            .length,
     );
-    return made ? 1 : 0;
+    return made;
   } catch (error) {
     if (error instanceof ForbiddenError || error instanceof NotFoundError) {
       await stopForLostAccess(series.publicId);
