@@ -77,7 +77,7 @@ export function TaskRepeat({
   const shown = sentence ?? "Does not repeat";
   if (!canEdit || !repeat.canRepeat) {
     return (
-      <div className="pl-prop" id="task-repeat">
+      <div className="pl-prop" id="task-repeat" data-prop="repeat">
         <span className="pl-prop-name">Repeat</span>
         <span className="pl-prop-value">
           <span>{repeat.canRepeat ? shown : "With its parent task"}</span>
@@ -86,21 +86,29 @@ export function TaskRepeat({
     );
   }
   return (
-    <div className="pl-prop" id="task-repeat">
+    <div className="pl-prop" id="task-repeat" data-prop="repeat">
       <span className="pl-prop-name" id="prop-repeat">
         Repeat
       </span>
       <details open={Boolean(refused) || undefined}>
-        <summary aria-describedby="prop-repeat">
+        <summary aria-labelledby="prop-repeat prop-repeat-value">
           <span>
             {sentence ? <Repeat fontSize="small" /> : null}
-            <span className={sentence ? undefined : "pl-muted"}>{shown}</span>
+            <span id="prop-repeat-value" className={sentence ? undefined : "pl-muted"}>
+              {shown}
+            </span>
           </span>
         </summary>
         <Panel>
-          {repeat.series?.nextOn && pending === undefined ? (
+          {repeat.series && pending === undefined ? (
             <p className="pl-repeat-next">
-              Next: <DayText day={repeat.series.nextOn} />
+              {repeat.series.nextOn ? (
+                <>
+                  Next: <DayText day={repeat.series.nextOn} />
+                </>
+              ) : repeat.series.mode === "after_completion" ? (
+                "The next one is added when this one is completed."
+              ) : null}
             </p>
           ) : null}
           <RepeatForm taskUrl={taskUrl} repeat={repeat} fetcher={hydrated ? fetcher : null} />
