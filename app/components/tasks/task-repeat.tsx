@@ -35,25 +35,56 @@ import { useTaskFormTarget } from "./task-form-target";
  */
 const Panel = styled("div")(({ theme }) => {
   const { palette } = theme.vars;
+  const field = {
+    font: "inherit",
+    padding: "4px 6px",
+    borderRadius: 6,
+    border: `1px solid ${palette.divider}`,
+    background: palette.background.paper,
+    color: palette.text.primary,
+  };
   return {
     display: "grid",
     gap: 8,
-    padding: "8px 0 12px",
-    "& form": { padding: 0 },
-    "& .pl-repeat-row": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8 },
-    "& .pl-repeat-row input[type=number]": { width: 64 },
-    "& .pl-repeat-days": { display: "flex", flexWrap: "wrap", gap: 4 },
-    "& .pl-repeat-days label": {
+    padding: "4px 0 12px",
+    fontSize: 14,
+    // Above the task page's own `.pl-prop form` rule (a padded grid): these forms sit in a row.
+    "&&& form": { padding: 0, gap: 10 },
+    "& .pl-repeat-custom": { display: "grid", gap: 10, border: 0, margin: 0, padding: 0, minWidth: 0 },
+    "& .pl-repeat-row": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: 6 },
+    "& .pl-repeat-row label, & .pl-repeat-choice": { display: "inline-flex", alignItems: "center", gap: 4 },
+    "& input[type=number]": { ...field, width: 60 },
+    "& select": field,
+    "& input[type=radio], & input[type=checkbox]": { margin: 0 },
+    // The week's days as one row of small toggles.
+    "& fieldset.pl-repeat-days": { display: "flex", flexWrap: "wrap", gap: 4 },
+    "& fieldset.pl-repeat-days label": {
       display: "inline-flex",
       alignItems: "center",
-      gap: 2,
+      gap: 3,
+      padding: "2px 6px",
+      borderRadius: 6,
+      border: `1px solid ${palette.divider}`,
       fontSize: 13,
+      cursor: "pointer",
     },
-    "& .pl-repeat-actions": { display: "flex", flexWrap: "wrap", gap: 6 },
+    "& fieldset.pl-repeat-days label:has(input:checked)": {
+      borderColor: palette.primary.main,
+      background: palette.action.selected,
+    },
+    "& fieldset.pl-repeat-month": { display: "grid", gap: 6 },
+    "&&& .pl-repeat-actions": { display: "flex", flexWrap: "wrap", gap: 6, marginTop: 4 },
+    "&&& .pl-repeat-actions form": { display: "block" },
     "& .pl-repeat-next": { margin: 0, fontSize: 12, color: palette.text.secondary },
     "& legend": { fontSize: 12, color: palette.text.secondary, padding: 0, marginBottom: 4 },
     "& [hidden]": { display: "none !important" },
   };
+});
+
+/** The icon and the sentence on one line (the page's summary rule lets its items wrap). */
+const Shown = styled("span")({
+  "&&&": { flexWrap: "nowrap", alignItems: "flex-start" },
+  "& svg": { flexShrink: 0, marginTop: 1 },
 });
 
 const CUSTOM = "custom";
@@ -92,12 +123,12 @@ export function TaskRepeat({
       </span>
       <details open={Boolean(refused) || undefined}>
         <summary aria-labelledby="prop-repeat prop-repeat-value">
-          <span>
+          <Shown>
             {sentence ? <Repeat fontSize="small" /> : null}
             <span id="prop-repeat-value" className={sentence ? undefined : "pl-muted"}>
               {shown}
             </span>
-          </span>
+          </Shown>
         </summary>
         <Panel>
           {repeat.series && pending === undefined ? (
@@ -233,7 +264,7 @@ function RepeatForm({
         ))}
         <option value={CUSTOM}>Custom…</option>
       </select>
-      <fieldset hidden={!custom || undefined}>
+      <fieldset className="pl-repeat-custom" hidden={!custom || undefined}>
         <legend>{fetcher ? "Custom" : "Custom (choose Custom… above)"}</legend>
         <div className="pl-repeat-row">
           <label>
@@ -303,17 +334,22 @@ function RepeatForm({
             </label>
           ))}
         </fieldset>
-        <fieldset hidden={(fetcher && (mode !== "schedule" || frequency !== "monthly")) || undefined}>
+        <fieldset
+          className="pl-repeat-month"
+          hidden={(fetcher && (mode !== "schedule" || frequency !== "monthly")) || undefined}
+        >
           <legend>Monthly</legend>
-          <label>
-            <input
-              type="radio"
-              name="monthly"
-              value="day"
-              checked={monthly === "day"}
-              onChange={() => setMonthly("day")}
-            />
-            on day{" "}
+          <div className="pl-repeat-row">
+            <label className="pl-repeat-choice">
+              <input
+                type="radio"
+                name="monthly"
+                value="day"
+                checked={monthly === "day"}
+                onChange={() => setMonthly("day")}
+              />
+              On day
+            </label>
             <input
               type="number"
               name="monthDay"
@@ -322,16 +358,18 @@ function RepeatForm({
               defaultValue={values.monthDay}
               aria-label="Day of the month"
             />
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="monthly"
-              value="weekday"
-              checked={monthly === "weekday"}
-              onChange={() => setMonthly("weekday")}
-            />
-            on the{" "}
+          </div>
+          <div className="pl-repeat-row">
+            <label className="pl-repeat-choice">
+              <input
+                type="radio"
+                name="monthly"
+                value="weekday"
+                checked={monthly === "weekday"}
+                onChange={() => setMonthly("weekday")}
+              />
+              On the
+            </label>
             <select name="nth" aria-label="Which weekday of the month" defaultValue={String(values.nth)}>
               {NTHS.map((nth) => (
                 <option key={nth} value={nth}>
@@ -339,14 +377,14 @@ function RepeatForm({
                 </option>
               ))}
             </select>
-            <select name="weekday" aria-label="Weekday" defaultValue={values.weekday}>
+            <select name="weekday" aria-label="Weekday of the month" defaultValue={values.weekday}>
               {WEEKDAYS.map((day) => (
                 <option key={day} value={day}>
                   {WEEKDAY_NAMES[day]}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </fieldset>
         <input type="hidden" name="month" value={values.month} />
       </fieldset>
