@@ -8,6 +8,7 @@ import { runDueJobs } from "~/.server/jobs/worker";
 import { createProject } from "~/.server/projects/projects";
 import { addChecklistItem } from "~/.server/tasks/checklist";
 import { createLabel, setTaskLabels } from "~/.server/tasks/labels";
+import { liveCard } from "~/.server/tasks/live-card";
 import { setRecurrence, skipOccurrence, stopRecurrence, updateSeries } from "~/.server/tasks/recurrence";
 import { materialiseDue, registerRecurrence } from "~/.server/tasks/recurrence-jobs";
 import { createTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
@@ -229,7 +230,10 @@ describe.each(engines)("recurring tasks on %s", (engine) => {
     await materialiseDue(new Date("2027-06-21T00:00:00Z"));
     expect(await dueDates()).toEqual(["2027-06-07", "2027-06-21"]);
     await expect(stopRecurrence(viewer.actor, { taskId: task.id })).rejects.toBeInstanceOf(ForbiddenError);
+    // The card's repeat icon, read with the card, until the series stops.
+    expect((await liveCard(task.id, false))?.card?.repeating).toBe(true);
     await stopRecurrence(owner.actor, { taskId: task.id });
+    expect((await liveCard(task.id, false))?.card?.repeating).toBe(false);
     await materialiseDue(new Date("2027-12-31T00:00:00Z"));
     expect(await dueDates()).toHaveLength(2);
     await expect(skipOccurrence(owner.actor, { taskId: task.id })).rejects.toBeInstanceOf(FieldError);
