@@ -2,15 +2,34 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/.server/db";
-import { activity, checklistItems, labels, projects, statuses, taskSeries, tasks } from "~/.server/db/schema";
+import {
+  activity,
+  checklistItems,
+  labels,
+  projects,
+  statuses,
+  taskAssignees,
+  taskFollowers,
+  taskLabels,
+  taskSeries,
+  tasks,
+} from "~/.server/db/schema";
 import { FieldError, ForbiddenError } from "~/.server/errors";
 import { runDueJobs } from "~/.server/jobs/worker";
 import { createProject } from "~/.server/projects/projects";
 import { addChecklistItem } from "~/.server/tasks/checklist";
 import { createLabel, setTaskLabels } from "~/.server/tasks/labels";
 import { liveCard } from "~/.server/tasks/live-card";
-import { setRecurrence, skipOccurrence, stopRecurrence, updateSeries } from "~/.server/tasks/recurrence";
-import { materialiseDue, registerRecurrence } from "~/.server/tasks/recurrence-jobs";
+import {
+  createOccurrenceCommand,
+  createOccurrencesCommand,
+  setRecurrence,
+  skipOccurrence,
+  stopRecurrence,
+  updateSeries,
+} from "~/.server/tasks/recurrence";
+import { materialiseDue, ownerPrincipal, registerRecurrence } from "~/.server/tasks/recurrence-jobs";
+import { inUnitOfWork, within } from "~/.server/commands/command";
 import { createTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { removeMember } from "~/.server/team/members";
 import { presetRule, ruleOf, defaultRepeat } from "~/utils/recurrence";
@@ -330,6 +349,86 @@ describe.each(engines)("recurring tasks on %s", (engine) => {
     expect((await post({ intent: "skip-occurrence" })).status).toBe(302);
     expect((await post({ intent: "stop-recurrence" })).status).toBe(302);
     expect((await seriesOf(task.id)).stoppedAt).not.toBeNull();
+  });
+
+  it("the scheduler's batch writes what task.create composed writes", async () => {
+    const owner = await buildUser();
+    const mate = await buildUser();
+    await addMember(owner.workspaceId, mate.id, "editor");
+    const project = await projectOf(owner);
+    const label = await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "ops", color: "blue" });
+    const made: string[] = [];
+    for (const title of ["Batched", "Composed"]) {
+      const task = await createTask(owner.actor, {
+        projectId: project.id,
+        title,
+        description: "Check the backups",
+        priority: "medium",
+        startDate: "2027-09-04",
+        dueDate: "2027-09-06",
+      });
+      await setTaskAssignees(owner.actor, { taskId: task.id, userIds: [owner.id, mate.id] });
+      await setTaskLabels(owner.actor, { taskId: task.id, labelIds: [label.id] });
+      await addChecklistItem(owner.actor, { taskId: task.id, title: "Restore one file" });
+      await setRecurrence(owner.actor, {
+        taskId: task.id,
+        rule: "FREQ=WEEKLY;BYDAY=MO",
+        mode: "schedule",
+        timeZone: "UTC",
+      });
+      made.push((await seriesOf(task.id)).publicId);
+    }
+    const [series] = await db().select().from(taskSeries).where(eq(taskSeries.publicId, made[0]!));
+    const asOf = "2027-09-11T00:00:00.000Z"; // the start date of the occurrence on Monday the 13th
+    await inUnitOfWork(ownerPrincipal(series!), (uow) =>
+      within(uow, createOccurrencesCommand, { seriesIds: [made[0]!], asOf }),
+    );
+    await inUnitOfWork(ownerPrincipal(series!), (uow) =>
+      within(uow, createOccurrenceCommand, { seriesId: made[1]!, asOf }),
+    );
+    const shapeOf = async (title: string) => {
+      const [task] = (await occurrences(project.row.id, title)).slice(1);
+      const [row] = await db().select().from(tasks).where(eq(tasks.id, task!.id));
+      const people = await db()
+        .select({ id: taskAssignees.userId })
+        .from(taskAssignees)
+        .where(eq(taskAssignees.taskId, row!.id));
+      const tags = await db().select({ id: taskLabels.labelId }).from(taskLabels).where(eq(taskLabels.taskId, row!.id));
+      const followers = await db()
+        .select({ id: taskFollowers.userId })
+        .from(taskFollowers)
+        .where(eq(taskFollowers.taskId, row!.id));
+      const items = await db()
+        .select({ title: checklistItems.title, done: checklistItems.done })
+        .from(checklistItems)
+        .where(eq(checklistItems.taskId, row!.id));
+      const [logged] = await db()
+        .select({ data: activity.data, actorId: activity.actorId })
+        .from(activity)
+        .where(and(eq(activity.subjectId, row!.publicId), eq(activity.verb, "task.created")));
+      const { key: _key, title: _title, ...data } = logged!.data as Record<string, unknown>;
+      return {
+        fields: [
+          row!.description,
+          row!.priority,
+          row!.statusId,
+          row!.startDate,
+          row!.dueDate,
+          row!.occurrenceOn,
+          row!.createdBy,
+          row!.completedAt,
+        ],
+        people: people.map((one) => one.id).sort(),
+        tags: tags.map((one) => one.id),
+        followers: followers.map((one) => one.id).sort(),
+        items,
+        actorId: logged!.actorId,
+        data,
+      };
+    };
+    const batched = await shapeOf("Batched");
+    expect(batched.fields.slice(3, 6)).toEqual(["2027-09-11", "2027-09-13", "2027-09-13"]);
+    expect(await shapeOf("Composed")).toEqual(batched);
   });
 
   it("an owner who left the workspace: the series stops, saying why", async () => {
