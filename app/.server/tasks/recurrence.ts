@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { generateNKeysBetween } from "fractional-indexing";
 import { z } from "zod";
 
-import type { Actor } from "../activity/use-case";
+import type { ActivityInput, Actor } from "../activity/use-case";
 import { defineCommand, execute, within } from "../commands/command";
 import { memberIdOf, principalOf, type Principal } from "../commands/principal";
 import { db } from "../db";
@@ -466,6 +466,7 @@ export const createOccurrencesCommand = defineCommand({
       const labelled: { taskId: string; labelId: string }[] = [];
       const followers: { taskId: string; userId: string }[] = [];
       const items: { publicId: string; taskId: string; title: string; position: string }[] = [];
+      const logged: ActivityInput[] = [];
       for (const [index, row] of group.entries()) {
         const task = inserted[index]!;
         const { series } = row;
@@ -486,7 +487,7 @@ export const createOccurrencesCommand = defineCommand({
         );
         const key = taskKey(access.project.key, first + index);
         made.push({ id: task.publicId, key, day: row.day });
-        await record({
+        logged.push({
           verb: "task.created",
           subjectType: "task",
           subjectId: task.publicId,
@@ -504,6 +505,8 @@ export const createOccurrencesCommand = defineCommand({
           },
         });
       }
+      // One statement for the group's activity rows (each still its own event).
+      await record(logged);
       if (assignees.length > 0) await tx.insert(taskAssignees).values(assignees);
       if (labelled.length > 0) await tx.insert(taskLabels).values(labelled);
       if (followers.length > 0) await tx.insert(taskFollowers).values(followers).onConflictDoNothing();
@@ -583,10 +586,11 @@ async function dueDay(tx: Transaction, series: Series, input: CreateOccurrenceIn
 async function liveLabels(tx: Transaction, series: Series) {
   if (series.labelIds.length === 0) return [];
   const rows = await tx
-    .select({ publicId: labels.publicId })
+    .select({ id: labels.id, publicId: labels.publicId })
     .from(labels)
     .where(and(eq(labels.workspaceId, series.workspaceId), inArray(labels.id, series.labelIds)));
-  return rows.map((row) => row.publicId);
+  // In the template's order, as the scheduler's batch keeps it.
+  return series.labelIds.flatMap((labelId) => rows.find((row) => row.id === labelId)?.publicId ?? []);
 }
 
 /** The template's assignees who are still members. */
@@ -598,7 +602,7 @@ async function liveMembers(tx: Transaction, series: Series) {
     .where(
       and(eq(workspaceMembers.workspaceId, series.workspaceId), inArray(workspaceMembers.userId, series.assigneeIds)),
     );
-  return rows.map((row) => row.userId);
+  return series.assigneeIds.filter((userId) => rows.some((row) => row.userId === userId));
 }
 
 function summaryOf(access: TaskAccess) {
