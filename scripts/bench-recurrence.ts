@@ -53,7 +53,7 @@ const ANCHOR = "2027-01-29"; // a Friday: the last of its month, and due for eve
 
 unregisterOnExit(registerSubscribers());
 
-const rows: { engine: Engine; round: number; made: number; ms: number }[] = [];
+const rows: { engine: Engine; round: number; made: number; ms: number; cpu: number }[] = [];
 for (const engine of engines) {
   const target = await prepare(engine);
   if (!target) continue;
@@ -64,9 +64,12 @@ for (const engine of engines) {
   }
 }
 
-console.log("\n| engine | round | series due | tasks made | time |");
-console.log("| --- | --- | --- | --- | --- |");
-for (const row of rows) console.log(`| ${row.engine} | ${row.round} | ${SERIES} | ${row.made} | ${ms(row.ms)} |`);
+console.log("\n| engine | round | series due | tasks made | time | CPU (this process) |");
+console.log("| --- | --- | --- | --- | --- | --- |");
+for (const row of rows) {
+  console.log(`| ${row.engine} | ${row.round} | ${SERIES} | ${row.made} | ${ms(row.ms)} | ${ms(row.cpu)} |`);
+}
+console.log("\nCPU: this process's user + system time over the run (PGlite's included, PostgreSQL's backends not).");
 console.log(
   `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average ${os
     .loadavg()
@@ -91,9 +94,11 @@ async function run(engine: Engine, target: Target) {
         .where(isNotNull(taskSeries.nextAt));
       const now = new Date(latest!.at!);
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const { made } = await materialiseDue(now);
       const elapsed = performance.now() - started;
-      rows.push({ engine, round, made, ms: elapsed });
+      const used = process.cpuUsage(cpuBefore);
+      rows.push({ engine, round, made, ms: elapsed, cpu: (used.user + used.system) / 1000 });
       console.log(`${engine} round ${round}: ${made} tasks in ${ms(elapsed)}`);
     }
     const [total] = await db().select({ n: count() }).from(tasks);
