@@ -5,6 +5,7 @@ import { db } from "~/.server/db";
 import {
   activity,
   checklistItems,
+  jobs,
   labels,
   projects,
   statuses,
@@ -28,7 +29,13 @@ import {
   stopRecurrence,
   updateSeries,
 } from "~/.server/tasks/recurrence";
-import { materialiseDue, ownerPrincipal, registerRecurrence } from "~/.server/tasks/recurrence-jobs";
+import {
+  bootstrapRecurrence,
+  MATERIALISE_JOB,
+  materialiseDue,
+  ownerPrincipal,
+  registerRecurrence,
+} from "~/.server/tasks/recurrence-jobs";
 import { inUnitOfWork, within } from "~/.server/commands/command";
 import { createTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { removeMember } from "~/.server/team/members";
@@ -429,6 +436,34 @@ describe.each(engines)("recurring tasks on %s", (engine) => {
     const batched = await shapeOf("Batched");
     expect(batched.fields.slice(3, 6)).toEqual(["2027-09-11", "2027-09-13", "2027-09-13"]);
     expect(await shapeOf("Composed")).toEqual(batched);
+  });
+
+  it("the scheduler's job: started once at boot, it makes what is due and books itself for the next hour", async () => {
+    const owner = await buildUser();
+    const project = await projectOf(owner);
+    const task = await createTask(owner.actor, { projectId: project.id, title: "Hourly chain", dueDate: "2031-03-03" });
+    await setRecurrence(owner.actor, {
+      taskId: task.id,
+      rule: "FREQ=DAILY",
+      mode: "schedule",
+      timeZone: "Asia/Kolkata",
+    });
+    // Its next day starts at 18:30 UTC the day before, in Kolkata.
+    const series = await seriesOf(task.id);
+    expect(series.nextAt!.toISOString()).toBe("2031-03-03T18:30:00.000Z");
+    const now = new Date("2031-03-03T18:45:00.000Z");
+    await bootstrapRecurrence(now);
+    await bootstrapRecurrence(now); // a second process starting: still one chain
+    await runDueJobs({ now });
+    expect((await occurrences(project.row.id, "Hourly chain")).map((row) => row.dueDate)).toEqual([
+      "2031-03-03",
+      "2031-03-04",
+    ]);
+    const waiting = await db()
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.kind, MATERIALISE_JOB), isNull(jobs.doneAt)));
+    expect(waiting.map((job) => job.runAt.toISOString())).toEqual(["2031-03-03T19:00:00.000Z"]);
   });
 
   it("an owner who left the workspace: the series stops, saying why", async () => {

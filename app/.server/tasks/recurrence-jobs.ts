@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, min } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 
 import { inUnitOfWork, within } from "../commands/command";
 import { SYSTEM, type Principal } from "../commands/principal";
@@ -15,10 +15,10 @@ import { createOccurrenceCommand, createOccurrencesCommand } from "./recurrence"
 
 /**
  * The scheduler of repeating tasks (docs/decisions/034):
- * - `recurrence.materialise`, a chain of jobs like the reminders' (booked again by each run,
- *   started at boot under a dedupe key): each run makes the occurrences of series on a
- *   schedule whose time has come (the start of their day in the series' zone), and books
- *   the next run at the next due series or the next hour, whichever is sooner.
+ * - `recurrence.materialise`, an hourly chain of jobs like the reminders' (booked again by
+ *   each run, started at boot under a dedupe key): each run makes the occurrences of series
+ *   on a schedule whose time has come (the start of their day in the series' zone), so an
+ *   occurrence appears within the hour after its day starts.
  * - `recurrence.after_completion`, planned in the transaction that moves a series' current
  *   task into a done status (`planJobs`): it makes the occurrence after the completion day.
  * Both act as the series' owner, a member principal bound to the workspace, so `task.create`
@@ -28,8 +28,9 @@ import { createOccurrenceCommand, createOccurrencesCommand } from "./recurrence"
 export const MATERIALISE_JOB = "recurrence.materialise";
 export const AFTER_COMPLETION_JOB = "recurrence.after_completion";
 const HOUR_MS = 3_600_000;
-/** Series made per run; the rest come in the next run, booked at once. */
+/** Series read at a time; a run reads again while more are due, up to MAX_ROUNDS times. */
 const PER_RUN = 2000;
+const MAX_ROUNDS = 50;
 /** Series of one owner made in one unit of work. */
 const PER_UNIT = 1000;
 
@@ -47,8 +48,20 @@ export function ownerPrincipal(series: { ownerId: string; workspaceId: string })
 
 export function registerRecurrence() {
   const undefineMaterialise = defineJob(MATERIALISE_JOB, async (_payload, _job, now) => {
-    const { made, more } = await materialiseDue(now);
-    await bookNextRun(now, more);
+    // The next run is booked first, so a run that keeps failing does not end the chain.
+    await enqueue(db(), [
+      {
+        kind: MATERIALISE_JOB,
+        runAt: new Date(Math.floor(now.getTime() / HOUR_MS + 1) * HOUR_MS),
+        dedupeKey: MATERIALISE_JOB,
+      },
+    ]);
+    let made = 0;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const run = await materialiseDue(now);
+      made += run.made;
+      if (!run.more) break;
+    }
     if (made > 0) logger.info({ made }, "repeating tasks made");
   });
   const undefineAfter = defineJob(AFTER_COMPLETION_JOB, async (payload, _job, now) => {
@@ -97,22 +110,6 @@ export function registerRecurrence() {
 /** Starts the chain unless it is already waiting (called at boot). */
 export async function bootstrapRecurrence(now = new Date()) {
   await enqueue(db(), [{ kind: MATERIALISE_JOB, runAt: now, dedupeKey: MATERIALISE_JOB }]);
-}
-
-/** The next run: now when a run left work, else at the next due series or the next hour. */
-async function bookNextRun(now: Date, more: boolean) {
-  const hour = new Date(Math.floor(now.getTime() / HOUR_MS + 1) * HOUR_MS);
-  let runAt = hour;
-  if (more) runAt = now;
-  else {
-    const [row] = await db()
-      .select({ at: min(taskSeries.nextAt) })
-      .from(taskSeries)
-      .where(and(isNull(taskSeries.stoppedAt), isNotNull(taskSeries.nextAt)));
-    const next = row?.at ? new Date(row.at) : null;
-    if (next && next < hour) runAt = next > now ? next : now;
-  }
-  await enqueue(db(), [{ kind: MATERIALISE_JOB, runAt, dedupeKey: MATERIALISE_JOB }]);
 }
 
 type Due = { publicId: string; ownerId: string; workspaceId: string };
