@@ -59,8 +59,8 @@ export function BoardCardContent({
       <div className="pl-task-meta">
         {card.blocked ? <span className="pl-blocked">Blocked</span> : null}
         {card.repeating ? (
-          <span className="pl-repeating" title="Repeats">
-            <Repeat fontSize="inherit" aria-label="Repeats" />
+          <span className="pl-repeating" role="img" aria-label="Repeats" title="Repeats">
+            <Repeat fontSize="inherit" />
           </span>
         ) : null}
         {card.labels.length > 0
