@@ -67,9 +67,12 @@ type Series = typeof taskSeries.$inferSelect;
 
 const NOT_REPEATING = "This task does not repeat.";
 
-/** The day an occurrence stands for: its own, else its due or start date, else today in the zone. */
-function occurrenceDay(task: TaskAccess["task"], timeZone: string, now = new Date()) {
-  return task.occurrenceOn ?? task.dueDate ?? task.startDate ?? dayIn(now, timeZone);
+/**
+ * The day a rule set on a task starts from: its due date, else its start date (as they are now:
+ * the presets offered are for them), else the day it already stands for, else today in the zone.
+ */
+function ruleDay(task: TaskAccess["task"], timeZone: string, now = new Date()) {
+  return task.dueDate ?? task.startDate ?? task.occurrenceOn ?? dayIn(now, timeZone);
 }
 
 /** What the next occurrences copy from a task: its fields, checklist, labels, people and dates around `day`. */
@@ -138,10 +141,18 @@ export const setRecurrenceCommand = defineCommand({
     const access = await editableTask(tx, principal, input);
     const { task } = access;
     if (task.parentId) throw new FieldError("rule", "A subtask cannot repeat: make its parent task repeat.");
-    const anchor = occurrenceDay(task, input.timeZone);
+    const existing = await activeSeriesOf(tx, task);
+    let anchor = ruleDay(task, input.timeZone);
+    if (existing && task.occurrenceOn && anchor !== task.occurrenceOn) {
+      // Another task of the series stands for that day already: this one keeps its own.
+      const [clash] = await tx
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.seriesId, existing.id), eq(tasks.occurrenceOn, anchor)));
+      if (clash) anchor = task.occurrenceOn;
+    }
     const repeat = parseRule(input.rule, anchor);
     if (!repeat || !isReadableRule(input.rule)) throw new FieldError("rule", "Choose how often the task repeats.");
-    const existing = await activeSeriesOf(tx, task);
     const template = await templateOf(tx, task, anchor);
     const shape = { rule: input.rule, anchorOn: anchor, mode: input.mode as RepeatMode, timeZone: input.timeZone };
     // Never again a day that already has its occurrence.
@@ -617,7 +628,8 @@ export async function taskRepeat(
   task: Pick<TaskAccess["task"], "seriesId" | "occurrenceOn" | "dueDate" | "startDate" | "parentId">,
   today: string,
 ) {
-  const anchor = task.occurrenceOn ?? task.dueDate ?? task.startDate ?? today;
+  // The day a rule set now would start from (`ruleDay`): the presets are for it.
+  const anchor = task.dueDate ?? task.startDate ?? task.occurrenceOn ?? today;
   const [series] = task.seriesId
     ? await db()
         .select({
