@@ -18,6 +18,7 @@ import { inRequestScope, loggablePath, logger } from "~/.server/logger";
 import { usesOutbox } from "~/.server/mail/mailer";
 import { bootstrapReminders } from "~/.server/notifications/reminders";
 import { bootstrapAutomationSchedule } from "~/.server/automations/timed";
+import { bootstrapRecurrence } from "~/.server/tasks/recurrence-jobs";
 import { startWorker } from "~/.server/jobs/worker";
 import { startRealtime } from "~/.server/realtime";
 import { startPresence } from "~/.server/realtime/presence";
@@ -90,6 +91,8 @@ async function startBackground(config: ReturnType<typeof env>) {
   await bootstrapReminders();
   // The hourly look for due, overdue and scheduled automation rules, likewise.
   await bootstrapAutomationSchedule();
+  // The scheduler of repeating tasks: one chain too.
+  await bootstrapRecurrence();
   const worker = config.jobsInApp ? startWorker({ leaseMs: config.jobLeaseMs }) : null;
   stopBackground = async () => {
     await worker?.stop();

@@ -111,6 +111,20 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
     case "task.relation_added":
     case "task.relation_removed":
       return relationChange(verb === "task.relation_added", task, data);
+    case "task.recurrence_set": {
+      const sentence = typeof data.sentence === "string" ? data.sentence.replace(/^Repeats/, "repeat") : "repeat";
+      return `made ${task} ${sentence}`;
+    }
+    case "task.recurrence_stopped":
+      return data.reason === "no_access"
+        ? `stopped repeating ${task}: its owner can no longer add tasks here`
+        : `stopped repeating ${task}`;
+    case "task.occurrence_skipped":
+      return typeof data.skipped === "string"
+        ? `skipped the ${dayName(data.skipped)} repeat of ${task}`
+        : `skipped the next repeat of ${task}`;
+    case "task.series_updated":
+      return `made future repeats of ${task} copy it as it is now`;
 
     case "comment.created":
       return `commented on ${task}`;

@@ -276,6 +276,9 @@ describe.each(engines)("authorization on %s", (engine) => {
     relationId,
     attachmentId,
     file: new File(["planted"], "planted.txt", { type: "text/plain" }),
+    // A repeat preset (the Repeat editor's), valid for any task.
+    preset: "FREQ=DAILY",
+    timeZone: "UTC",
   });
   /** Valid workspace form fields (its name, a label of it), so only the permission can refuse them. */
   const workspaceFields = () => ({ confirmName: "Owner's Workspace", labelId, color: "rose" });

@@ -5,6 +5,7 @@ import { allCommands } from "~/.server/commands";
 import { IMPORT_JOB_COMMANDS } from "~/.server/imports/apply";
 import { PUBLIC_SITE_COMMANDS } from "~/.server/public-forms/commands";
 import { WORKSPACE_IMPORT_JOB_COMMANDS } from "~/.server/workspace-export/import";
+import { RECURRENCE_JOB_COMMANDS } from "~/.server/tasks/recurrence";
 import { INTENT_MAPS } from "../setup/intent-maps";
 
 /**
@@ -32,6 +33,8 @@ describe("the command registry", () => {
       // Run by a workspace import's job, which the import page's `upload` intent starts.
       ...WORKSPACE_IMPORT_JOB_COMMANDS.map((command) => command.name),
       ...INBOUND_COMMANDS.map((command) => command.name),
+      // Run by the scheduler of repeating tasks, which the Repeat editor's `set-recurrence` sets off.
+      ...RECURRENCE_JOB_COMMANDS.map((command) => command.name),
     ]);
     const unreached = allCommands()
       .map((command) => command.name)

@@ -38,10 +38,15 @@ type Entry<V extends Verb> = {
 /** One activity row to append: a verb of the catalogue with its data. */
 export type ActivityInput = { [V in Verb]: Entry<V> }[Verb];
 
-/** Appends one activity row inside the use case's transaction. */
-export type RecordActivity = (entry: ActivityInput) => Promise<void>;
+/**
+ * Appends an activity row inside the use case's transaction, or several in one statement (a
+ * batch command's rows: the scheduler's occurrences), each its own event in the given order.
+ */
+export type RecordActivity = (entry: ActivityInput | ActivityInput[]) => Promise<void>;
 
 type Write<T> = (tx: Transaction, record: RecordActivity) => Promise<T>;
+/** Rows per insert of a batch (7 parameters each, far below PostgreSQL's 65,535). */
+const RECORD_BATCH = 1000;
 
 /**
  * The spine of every use case: one transaction for the change, its activity rows and the
@@ -55,28 +60,38 @@ export async function writeWithActivity<T>(actor: Actor, write: Write<T>): Promi
   let enqueued = false;
   const result = await db().transaction(async (tx) => {
     const jobs: NewJob[] = [];
-    const record = async (entry: ActivityInput) => {
-      // The types hold the shape; the catalogue's schema also holds the values (an enum, a number).
-      EVENT_CATALOG[entry.verb].data.parse(entry.data ?? {});
-      const [row] = await tx
-        .insert(activity)
-        .values({
-          verb: entry.verb,
-          subjectType: entry.subjectType,
-          subjectId: entry.subjectId,
-          workspaceId: entry.workspaceId ?? null,
-          projectId: entry.projectId ?? null,
-          actorId: actor.userId,
-          data: actor.via ? { ...entry.data, via: actor.via } : (entry.data ?? {}),
-        })
-        .returning();
-      if (!row) return;
-      events.push({ ...asEvent(row), transient: entry.transient ?? {}, clientId });
-      for (const kind of durableKinds(entry.verb)) {
-        jobs.push({
-          kind,
-          payload: { sequence: row.sequence, ...(entry.transient ? { transient: entry.transient } : {}) },
-        });
+    const record = async (given: ActivityInput | ActivityInput[]) => {
+      const entries = Array.isArray(given) ? given : [given];
+      for (let start = 0; start < entries.length; start += RECORD_BATCH) {
+        const batch = entries.slice(start, start + RECORD_BATCH);
+        // The types hold the shape; the catalogue's schema also holds the values (an enum, a number).
+        for (const entry of batch) EVENT_CATALOG[entry.verb].data.parse(entry.data ?? {});
+        const rows = await tx
+          .insert(activity)
+          .values(
+            batch.map((entry) => ({
+              verb: entry.verb,
+              subjectType: entry.subjectType,
+              subjectId: entry.subjectId,
+              workspaceId: entry.workspaceId ?? null,
+              projectId: entry.projectId ?? null,
+              actorId: actor.userId,
+              data: actor.via ? { ...entry.data, via: actor.via } : (entry.data ?? {}),
+            })),
+          )
+          .returning();
+        // The sequence follows the rows' order in the statement.
+        rows.sort((a, b) => a.sequence - b.sequence);
+        for (const [index, row] of rows.entries()) {
+          const entry = batch[index]!;
+          events.push({ ...asEvent(row), transient: entry.transient ?? {}, clientId });
+          for (const kind of durableKinds(entry.verb)) {
+            jobs.push({
+              kind,
+              payload: { sequence: row.sequence, ...(entry.transient ? { transient: entry.transient } : {}) },
+            });
+          }
+        }
       }
     };
     const value = await write(tx, record);

@@ -9,6 +9,7 @@ import { registerChatChannels } from "../chat-channels/delivery";
 import { registerImports } from "../imports/imports";
 import { registerAutomations } from "../automations/register";
 import { registerWorkspaceTransfers } from "../workspace-export/register";
+import { registerRecurrence } from "../tasks/recurrence-jobs";
 
 /**
  * Every durable subscriber (job kind) and live subscriber of the app, registered once per
@@ -32,6 +33,7 @@ export function registerSubscribers() {
     registerWorkspaceTransfers(),
     registerCodeHosts(),
     registerAutomations(),
+    registerRecurrence(),
   ];
   const unregister = () => {
     unregisterAll.forEach((undo) => undo());

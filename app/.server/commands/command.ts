@@ -111,8 +111,10 @@ export async function inUnitOfWork<T>(principal: Principal, work: (uow: UnitOfWo
 
 function bound(principal: Principal, record: RecordActivity): RecordActivity {
   if (!principal.workspaceId) return record;
-  return async (entry: ActivityInput) => {
-    if (entry.workspaceId && entry.workspaceId !== principal.workspaceId) throw new NotFoundError("Workspace");
+  return async (entry: ActivityInput | ActivityInput[]) => {
+    for (const one of Array.isArray(entry) ? entry : [entry]) {
+      if (one.workspaceId && one.workspaceId !== principal.workspaceId) throw new NotFoundError("Workspace");
+    }
     await record(entry);
   };
 }

@@ -34,6 +34,7 @@ import "../tasks/comments";
 import "../tasks/followers";
 import "../tasks/labels";
 import "../tasks/parent";
+import "../tasks/recurrence";
 import "../tasks/relations";
 import "../tasks/statuses";
 import "../tasks/tasks";

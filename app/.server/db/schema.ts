@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -381,11 +382,18 @@ export const tasks = pgTable(
     updatedBy: uuid("updated_by"),
     /** Where an imported task came from (`csv:<its id>`): importing the same file again updates it. */
     importKey: text("import_key"),
+    /** The repeating series this task is an occurrence of (task_series), and the occurrence's day. */
+    seriesId: uuid("series_id").references((): AnyPgColumn => taskSeries.id, { onDelete: "set null" }),
+    occurrenceOn: date("occurrence_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("tasks_public_id_idx").on(t.publicId),
+    // One task per occurrence of a series: a job run twice cannot make it twice.
+    uniqueIndex("tasks_series_occurrence_idx")
+      .on(t.seriesId, t.occurrenceOn)
+      .where(sql`${t.seriesId} is not null`),
     uniqueIndex("tasks_import_key_idx")
       .on(t.projectId, t.importKey)
       .where(sql`${t.importKey} is not null`),
@@ -407,6 +415,55 @@ export const tasks = pgTable(
         sql`${t.dueDate} is null and ${t.deletedAt} is null and ${t.archivedAt} is null and ${t.parentId} is null`,
       ),
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: "tasks_parent_fk" }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * A repeating task (docs/decisions/034-recurring-tasks.md): the rule (an RFC 5545 RRULE read
+ * in `time_zone`, from `anchor_on`), the template each occurrence is made from, with its dates
+ * as offsets in days from the occurrence's day, and the next occurrence the scheduler makes
+ * (`next_at`, the start of its day in the zone). `owner_id` is the member whose rights the
+ * series acts with: whoever last set its rule or template.
+ */
+export const taskSeries = pgTable(
+  "task_series",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id").notNull(),
+    rule: text("rule").notNull(),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    mode: text("mode", { enum: ["schedule", "after_completion"] }).notNull(),
+    anchorOn: date("anchor_on").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    priority: text("priority", { enum: TASK_PRIORITIES }).notNull().default("none"),
+    checklist: jsonb("checklist").$type<string[]>().notNull().default([]),
+    labelIds: jsonb("label_ids").$type<string[]>().notNull().default([]),
+    assigneeIds: jsonb("assignee_ids").$type<string[]>().notNull().default([]),
+    startOffset: integer("start_offset"),
+    dueOffset: integer("due_offset"),
+    /** The newest occurrence (a task id, no foreign key: a deleted task leaves the series be). */
+    currentTaskId: uuid("current_task_id"),
+    currentOn: date("current_on"),
+    nextOn: date("next_on"),
+    nextAt: timestamp("next_at", { withTimezone: true }),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("task_series_public_id_idx").on(t.publicId),
+    // The scheduler's question: which live series are due.
+    index("task_series_due_idx")
+      .on(t.nextAt)
+      .where(sql`${t.stoppedAt} is null and ${t.nextAt} is not null`),
   ],
 );
 

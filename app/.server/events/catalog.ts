@@ -145,6 +145,18 @@ export const EVENT_CATALOG = {
     state: z.object({ from: z.enum(LINK_STATES).nullable(), to: z.enum(LINK_STATES).nullable() }),
   }),
   "task.unfollowed": event("task", task),
+  // Repeating tasks (tasks/recurrence.ts): the rule as RFC 5545 writes it and as people read it.
+  "task.recurrence_set": event("task", {
+    ...task,
+    rule: text,
+    mode: z.enum(["schedule", "after_completion"]),
+    sentence: text,
+    nextOn: nullableText,
+  }),
+  // `reason` when the scheduler stopped it: its owner may no longer create tasks in the project.
+  "task.recurrence_stopped": event("task", { ...task, reason: z.enum(["no_access"]).optional() }),
+  "task.occurrence_skipped": event("task", { ...task, skipped: text, nextOn: nullableText }),
+  "task.series_updated": event("task", task),
   // Comments (their subject is the task)
   "comment.created": event("task", { ...task, comment: id, mentions: ids }),
   "comment.edited": event("task", { ...task, comment: id, mentions: ids }),

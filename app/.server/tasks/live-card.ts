@@ -4,6 +4,7 @@ import { prepared } from "../db/prepared";
 import { projects, statuses, tasks } from "../db/schema";
 import type { LiveCard } from "../../utils/realtime";
 import { blockedFlag } from "./blocked";
+import { repeatingFlag } from "./repeating";
 import { cardsOf, columnCounts, onBoard } from "./queries";
 
 /**
@@ -27,6 +28,7 @@ const taskStatement = prepared((database) =>
       dueDate: tasks.dueDate,
       completedAt: tasks.completedAt,
       blocked: blockedFlag(tasks.id),
+      repeating: repeatingFlag(tasks.seriesId),
       position: tasks.position,
       parentId: tasks.parentId,
       gone: sql<boolean>`${tasks.deletedAt} is not null or ${tasks.archivedAt} is not null`,

@@ -16,6 +16,7 @@ import {
 import type { BoardCard, BoardColumn } from "./views";
 import { taskKey } from "./access";
 import { blockedFlag } from "./blocked";
+import { repeatingFlag } from "./repeating";
 
 /** The List view's sortable columns; the board keeps the manual order (`position`). */
 export const TASK_SORTS = ["position", "key", "title", "priority", "due"] as const;
@@ -97,6 +98,8 @@ type CardRow = {
   completedAt: Date | string | null;
   /** Read with the row, in its own statement (`blockedFlag`). */
   blocked: boolean | null;
+  /** Its series still repeats (`repeatingFlag`). */
+  repeating?: boolean | null;
 };
 
 /**
@@ -121,6 +124,7 @@ export async function cardsOf(rows: CardRow[], projectKey: string): Promise<Boar
     dueDate: row.dueDate,
     done: row.completedAt !== null,
     blocked: Boolean(row.blocked),
+    repeating: Boolean(row.repeating),
     assignees: peopleOf.get(row.id) ?? [],
     labels: tagsOf.get(row.id) ?? [],
     subtasks: subtasksOf.get(row.id) ?? { done: 0, total: 0 },
@@ -159,6 +163,7 @@ export const boardQueries = {
         dueDate: sql<string | null>`${tasks.dueDate}`.as("card_due_date"),
         completedAt: sql<Date | null>`${tasks.completedAt}`.as("card_completed_at"),
         position: sql<string>`${tasks.position}`.as("card_position"),
+        seriesId: sql<string | null>`${tasks.seriesId}`.as("card_series_id"),
       })
       .from(tasks)
       .where(onBoard(statuses.id))
@@ -169,6 +174,7 @@ export const boardQueries = {
       .select({
         ...taskRowFields(page),
         blocked: blockedFlag(page.id),
+        repeating: repeatingFlag(page.seriesId),
         statusId: sql<string>`${statuses.id}`,
       })
       .from(statuses)
@@ -189,6 +195,7 @@ export const boardQueries = {
         completedAt: sql<string | null>`${tasks.completedAt}`,
         // Qualified: a one-table select writes its own columns bare, which the EXISTS's tables would take.
         blocked: blockedFlag(sql`"tasks"."id"`),
+        repeating: repeatingFlag(sql`"tasks"."series_id"`),
         statusId: tasks.statusId,
       })
       .from(tasks)

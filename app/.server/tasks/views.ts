@@ -17,6 +17,8 @@ export type BoardCard = {
   done: boolean;
   /** A task that blocks it is still open (tasks/blocked.ts): the "Blocked" badge. */
   blocked: boolean;
+  /** It repeats (tasks/recurrence.ts): a small repeat icon. */
+  repeating: boolean;
   assignees: { id: string; name: string; avatarUrl: string | null }[];
   labels: { name: string; color: string }[];
   subtasks: { done: number; total: number };
@@ -46,7 +48,7 @@ export type MyTask = {
 };
 
 /** A row of the List view: a card with its status's name (shown when grouped otherwise). */
-export type ListRow = Omit<BoardCard, "checklist"> & { status: string };
+export type ListRow = Omit<BoardCard, "checklist" | "repeating"> & { status: string };
 
 /** A group of the List view; `status` is set when grouped by status (for its quick add). */
 export type ListGroup = {

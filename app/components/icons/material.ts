@@ -5,6 +5,7 @@ import MuiAddCommentOutlined from "@mui/icons-material/AddCommentOutlined";
 import MuiApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import MuiArrowBack from "@mui/icons-material/ArrowBack";
 import MuiArrowForward from "@mui/icons-material/ArrowForward";
+import MuiRepeat from "@mui/icons-material/Repeat";
 import MuiAttachFile from "@mui/icons-material/AttachFile";
 import MuiAutoAwesome from "@mui/icons-material/AutoAwesome";
 import MuiAutoMode from "@mui/icons-material/AutoMode";
@@ -91,6 +92,7 @@ export const ApartmentOutlined = /* @__PURE__ */ staticIcon(MuiApartmentOutlined
 export const ArrowBack = /* @__PURE__ */ staticIcon(MuiArrowBack, "ArrowBack");
 export const ArrowForward = /* @__PURE__ */ staticIcon(MuiArrowForward, "ArrowForward");
 export const AttachFile = /* @__PURE__ */ staticIcon(MuiAttachFile, "AttachFile");
+export const Repeat = /* @__PURE__ */ staticIcon(MuiRepeat, "Repeat");
 export const AutoAwesome = /* @__PURE__ */ staticIcon(MuiAutoAwesome, "AutoAwesome");
 export const AutoMode = /* @__PURE__ */ staticIcon(MuiAutoMode, "AutoMode");
 export const BeachAccessOutlined = /* @__PURE__ */ staticIcon(MuiBeachAccessOutlined, "BeachAccessOutlined");

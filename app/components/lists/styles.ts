@@ -100,6 +100,14 @@ export function listBaseStyles(theme: Theme) {
       whiteSpace: "nowrap",
       verticalAlign: "middle",
     },
+    /** A repeating task's icon (issue 34), on cards. */
+    ".pl-repeating": {
+      display: "inline-flex",
+      alignItems: "center",
+      fontSize: 14,
+      color: palette.text.secondary,
+      verticalAlign: "middle",
+    },
     /** A link that looks like a small outlined button (Show more, paging). */
     ".pl-link-button": {
       display: "inline-flex",

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { FIELD_NAMES, type EditorField } from "~/components/tasks/fields/options";
 import { People } from "~/components/avatar";
 import { DayText } from "~/components/date-text";
+import { Repeat } from "~/components/icons/material";
 import type { BoardCard } from "~/.server/tasks/views";
 
 /**
@@ -57,6 +58,11 @@ export function BoardCardContent({
       </a>
       <div className="pl-task-meta">
         {card.blocked ? <span className="pl-blocked">Blocked</span> : null}
+        {card.repeating ? (
+          <span className="pl-repeating" role="img" aria-label="Repeats" title="Repeats">
+            <Repeat fontSize="inherit" />
+          </span>
+        ) : null}
         {card.labels.length > 0
           ? chip(
               "labelIds",

@@ -11,6 +11,7 @@ const card = (id: string): BoardCard => ({
   dueDate: null,
   done: false,
   blocked: false,
+  repeating: false,
   assignees: [],
   labels: [],
   subtasks: { done: 0, total: 0 },

@@ -20,6 +20,7 @@ import { Subtasks } from "~/components/tasks/subtasks";
 import { Comments } from "~/components/tasks/comments";
 import { TaskHistory } from "~/components/tasks/task-history";
 import { TaskLabels } from "~/components/tasks/task-labels";
+import { TaskRepeat } from "~/components/tasks/task-repeat";
 import { BlockedCompletionNotice } from "~/components/tasks/blocked-notices";
 import { blockedTitle, TaskRelations } from "~/components/tasks/task-relations";
 import { FormErrors, FormTextField, SubmitButton } from "~/components/forms/fields";
@@ -497,6 +498,12 @@ export function TaskPageBody({
               </FieldForm>
             </Property>
           ))}
+          <TaskRepeat
+            taskUrl={here}
+            repeat={loaderData.repeat}
+            canEdit={canEdit}
+            refused={actionData && "repeatRefused" in actionData ? actionData.repeatRefused : undefined}
+          />
           <div className="pl-prop" data-prop="estimate">
             <span className="pl-prop-name" id="prop-estimate">
               Estimate

@@ -18,6 +18,13 @@ import { setTaskLabelsCommand } from "~/.server/tasks/labels";
 import { setTaskParentCommand } from "~/.server/tasks/parent";
 import { addTaskRelationCommand, removeTaskRelationCommand } from "~/.server/tasks/relations";
 import {
+  setRecurrenceCommand,
+  skipOccurrenceCommand,
+  stopRecurrenceCommand,
+  updateSeriesCommand,
+} from "~/.server/tasks/recurrence";
+import { viewerTimeZone } from "~/.server/http/viewer";
+import {
   createTaskCommand,
   deleteTaskCommand,
   moveTaskCommand,
@@ -45,6 +52,9 @@ import {
   RELATED_FORMAT_ERROR,
   RELATION_SENTENCES,
 } from "~/validation/task-relations";
+import { repeatFromForm } from "~/validation/recurrence";
+import { timeZoneOr } from "~/utils/time-zones";
+import { dayName } from "~/utils/calendar-month";
 import { askIfBlocked, isBlockedRefusal } from "./blocked-completion.server";
 import { descriptionText, moveTaskSchema, taskFieldsSchema, taskPatchOf, taskTitle } from "~/validation/task-fields";
 
@@ -480,6 +490,62 @@ const deleteChecklistItem = intent({
   done: (_item, context) => sectionDone(context, "#task-checklist"),
 });
 
+/** What a refused Repeat form gets back: why, beside the editor (task-repeat.tsx). */
+export type RepeatRefusal = { error: string; field: string };
+
+const repeatRefused = (
+  { field, message, status }: { field: string; message: string; status: 400 | 403 | 404 },
+  context: IntentContext,
+) =>
+  context.viaFetcher
+    ? fetcherRefusal(context.intent, message, status)
+    : data(
+        { intent: context.intent, repeatRefused: { error: message, field } satisfies RepeatRefusal },
+        { status: 400 },
+      );
+
+const setRecurrence = intent({
+  command: setRecurrenceCommand,
+  parse: (context) => {
+    const parsed = repeatFromForm(context.formData);
+    if (!parsed.ok) return parsed;
+    // The zone the series reads its days in: the browser's (the form's), else the viewer's cookie.
+    const timeZone = timeZoneOr(text(context, "timeZone"), viewerTimeZone(context.request));
+    return { ok: true, input: { ...ids(context), rule: parsed.rule, mode: parsed.mode, timeZone } };
+  },
+  refused: repeatRefused,
+  fetched: ({ sentence, nextOn }, context) => data({ intent: context.intent, ok: true as const, sentence, nextOn }),
+  done: ({ sentence }, context) => toast(context, "#task-repeat", "Repeat saved", `${sentence}.`),
+});
+
+const stopRecurrence = intent({
+  command: stopRecurrenceCommand,
+  parse: (context) => ({ ok: true, input: ids(context) }),
+  refused: repeatRefused,
+  done: ({ key }, context) => toast(context, "#task-repeat", "Stopped repeating", `${key} will not repeat any more.`),
+});
+
+const skipOccurrence = intent({
+  command: skipOccurrenceCommand,
+  parse: (context) => ({ ok: true, input: ids(context) }),
+  refused: repeatRefused,
+  done: ({ nextOn }, context) =>
+    toast(
+      context,
+      "#task-repeat",
+      "Next one skipped",
+      nextOn ? `The next one is on ${dayName(nextOn)}.` : "No more are due.",
+    ),
+});
+
+const updateSeries = intent({
+  command: updateSeriesCommand,
+  parse: (context) => ({ ok: true, input: ids(context) }),
+  refused: repeatRefused,
+  done: (_task, context) =>
+    toast(context, "#task-repeat", "Future repeats updated", "The next ones copy this task as it is now."),
+});
+
 export const taskIntents = {
   "update-task": updateTask,
   "move-task": moveTask,
@@ -504,4 +570,8 @@ export const taskIntents = {
   "toggle-checklist-item": toggleChecklistItem,
   "move-checklist-item": moveChecklistItem,
   "delete-checklist-item": deleteChecklistItem,
+  "set-recurrence": setRecurrence,
+  "stop-recurrence": stopRecurrence,
+  "skip-occurrence": skipOccurrence,
+  "update-series": updateSeries,
 };

@@ -18,6 +18,7 @@ import { labelIdsOfTask, workspaceLabels } from "~/.server/tasks/labels";
 import { isFollowing } from "~/.server/tasks/followers";
 import { taskCodeLinks } from "~/.server/code-hosts/connections";
 import { isBlocked, relationsOf } from "~/.server/tasks/relations";
+import { taskRepeat } from "~/.server/tasks/recurrence";
 
 import { ArrowBack } from "~/components/icons/material";
 
@@ -43,20 +44,34 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await load(() => taskForMember(user.id, params.taskId, params.projectId));
   // Read once: the assignee editor, the @mention suggestions and the mention chips all use them.
   const workspaceMembers = membersOf(access.workspace.id);
-  const [detail, members, assigned, sections, labels, labelled, attachments, following, codeLinks, relations, blocked] =
-    await Promise.all([
-      taskDetail(access.task, access.project),
-      workspaceMembers,
-      assigneeIdsOf(access.task.id),
-      loadTaskSections(access, user.id, new URL(request.url), workspaceMembers.then(asMentionCandidates)),
-      workspaceLabels(access.workspace.id),
-      labelIdsOfTask(access.task.id),
-      attachmentsOf(access.task.id),
-      isFollowing(access.task.id, user.id),
-      taskCodeLinks(access.task.id),
-      relationsOf(access.task.id),
-      isBlocked(access.task.id),
-    ]);
+  const today = todayFor(request);
+  const [
+    detail,
+    members,
+    assigned,
+    sections,
+    labels,
+    labelled,
+    attachments,
+    following,
+    codeLinks,
+    relations,
+    blocked,
+    repeat,
+  ] = await Promise.all([
+    taskDetail(access.task, access.project),
+    workspaceMembers,
+    assigneeIdsOf(access.task.id),
+    loadTaskSections(access, user.id, new URL(request.url), workspaceMembers.then(asMentionCandidates)),
+    workspaceLabels(access.workspace.id),
+    labelIdsOfTask(access.task.id),
+    attachmentsOf(access.task.id),
+    isFollowing(access.task.id, user.id),
+    taskCodeLinks(access.task.id),
+    relationsOf(access.task.id),
+    isBlocked(access.task.id),
+    taskRepeat(access.task, today),
+  ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
     task: {
@@ -87,7 +102,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       assigned: assigned.includes(member.userId),
     })),
     // The quick date picks' calendar day, in the viewer's zone.
-    today: todayFor(request),
+    today,
     ...sections,
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],
@@ -105,6 +120,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Its relations to other tasks of the workspace, and whether an open one blocks it (task-relations.tsx).
     relations,
     blocked,
+    // How it repeats, and the Repeat editor's choices for its day (task-repeat.tsx).
+    repeat,
   };
 }
 
