@@ -20,6 +20,7 @@ export type RuleDraft = {
   scheduleHour: string;
   scheduleWeekday: string;
   scheduleDay: string;
+  scheduleCron: string;
   timeZone: string;
   match: "all" | "any";
   conditions: RuleRow[];
@@ -73,6 +74,7 @@ export function emptyDraft(timeZone: string): RuleDraft {
     scheduleHour: "9",
     scheduleWeekday: "1",
     scheduleDay: "1",
+    scheduleCron: "",
     timeZone,
     match: "all",
     conditions: [EMPTY_ROW],

@@ -37,7 +37,7 @@ export type TriggerType = (typeof TRIGGER_TYPES)[number];
 /** Triggers the hourly run looks for rather than a change (no event sets them off). */
 export const TIMED_TRIGGERS: readonly TriggerType[] = ["due_soon", "overdue", "schedule"];
 
-export const SCHEDULES = ["day", "weekday", "week", "month"] as const;
+export const SCHEDULES = ["day", "weekday", "week", "month", "cron"] as const;
 export type Schedule = (typeof SCHEDULES)[number];
 
 export const CONDITION_KINDS = [

@@ -14,7 +14,7 @@ import {
   updateRule,
   versioned,
 } from "~/.server/automations/rules";
-import { planTimedRuns } from "~/.server/automations/timed";
+import { cronDue, planTimedRuns } from "~/.server/automations/timed";
 import type { Definition } from "~/.server/automations/definition";
 import { dueDateFrom } from "~/.server/automations/definition";
 import { db } from "~/.server/db";
@@ -670,6 +670,47 @@ describe.each(engines)("automations on %s", (engine) => {
     expect(bodies.sort()).toEqual([`${task.key} is done in Website`, `${otherTask.key} is done in Mobile`].sort());
     expect((await runsOf(created.id)).map((run) => run.outcome)).toEqual(["done", "done"]);
     void project;
+  });
+
+  it("fires a cron schedule within the hours it names, in its time zone, and refuses an expression that does not parse", async () => {
+    const { rule, add } = await setUp();
+    await expect(
+      rule("Bad cron", {
+        trigger: { type: "schedule", every: "cron", cron: "every day", hour: 0, timeZone: "UTC" },
+        conditions: { match: "all", items: [{ kind: "text_contains", value: "twice" }] },
+        actions: [{ kind: "comment", text: "tick" }],
+      }),
+    ).rejects.toBeInstanceOf(FieldError);
+    await rule("Twice a day", {
+      // 09:30 and 17:30 in New York, on weekdays.
+      trigger: { type: "schedule", every: "cron", cron: "30 9,17 * * 1-5", hour: 0, timeZone: "America/New_York" },
+      conditions: { match: "all", items: [{ kind: "text_contains", value: "twice" }] },
+      actions: [{ kind: "comment", text: "tick" }],
+    });
+    const task = await add("Check twice a day");
+    await runDueJobs();
+    const ticks = async () =>
+      (
+        await db()
+          .select()
+          .from(comments)
+          .where(eq(comments.taskId, (await taskRow(task.id)).id))
+      ).length;
+    // Monday 2030-03-11: 09:00 in New York is 13:00 UTC (daylight time began on the 10th).
+    expect(cronDue("30 9,17 * * 1-5", "America/New_York", new Date("2030-03-11T12:59:00Z"))).toBe(false);
+    expect(cronDue("30 9,17 * * 1-5", "America/New_York", new Date("2030-03-11T13:05:00Z"))).toBe(true);
+    await planTimedRuns(new Date("2030-03-11T13:05:00Z"));
+    await runDueJobs();
+    await planTimedRuns(new Date("2030-03-11T13:40:00Z"));
+    await runDueJobs();
+    expect(await ticks()).toBe(1);
+    await planTimedRuns(new Date("2030-03-11T21:10:00Z"));
+    await runDueJobs();
+    expect(await ticks()).toBe(2);
+    // Saturday: nothing.
+    await planTimedRuns(new Date("2030-03-16T13:10:00Z"));
+    await runDueJobs();
+    expect(await ticks()).toBe(2);
   });
 
   it("reads relative due dates, working days skipping weekends", () => {

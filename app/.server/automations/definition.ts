@@ -1,3 +1,4 @@
+import { Cron } from "croner";
 import { z } from "zod";
 
 import {
@@ -36,15 +37,34 @@ export const triggerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("blocker_done") }),
   z.object({ type: z.literal("due_soon"), hours: z.number().int().min(1).max(720) }),
   z.object({ type: z.literal("overdue") }),
-  z.object({
-    type: z.literal("schedule"),
-    every: z.enum(SCHEDULES),
-    hour: z.number().int().min(0).max(23),
-    weekday: z.number().int().min(0).max(6).optional(),
-    day: z.number().int().min(1).max(31).optional(),
-    timeZone: z.string().min(1).max(64).refine(isTimeZone, "Choose a known time zone."),
-  }),
+  z
+    .object({
+      type: z.literal("schedule"),
+      every: z.enum(SCHEDULES),
+      hour: z.number().int().min(0).max(23),
+      weekday: z.number().int().min(0).max(6).optional(),
+      day: z.number().int().min(1).max(31).optional(),
+      /** every = "cron": a cron expression, read in the time zone (it fires within the hour it names). */
+      cron: z.string().trim().max(100).optional(),
+      timeZone: z.string().min(1).max(64).refine(isTimeZone, "Choose a known time zone."),
+    })
+    .refine((trigger) => trigger.every !== "cron" || cronProblem(trigger.cron ?? "") === null, {
+      error: (issue) =>
+        cronProblem(String((issue.input as { cron?: string }).cron ?? "")) ?? "Enter a cron expression.",
+      path: ["cron"],
+    }),
 ]);
+
+/** Why a cron expression will not do ("0 9 * * 1-5" does), or null. */
+export function cronProblem(expression: string): string | null {
+  if (!expression.trim()) return "Enter a cron expression, like 0 9 * * 1-5 (9:00 on weekdays).";
+  try {
+    new Cron(expression, { paused: true });
+    return null;
+  } catch (error) {
+    return `That cron expression does not parse: ${error instanceof Error ? error.message : "check it"}.`;
+  }
+}
 export type Trigger = z.infer<typeof triggerSchema>;
 
 export const conditionSchema = z.object({

@@ -46,6 +46,7 @@ function triggerWords(definition: Definition, options: BuilderOptions) {
       if (trigger.every === "day") return `every day at ${hour}`;
       if (trigger.every === "weekday") return `every weekday at ${hour}`;
       if (trigger.every === "week") return `every ${WEEKDAY_NAMES[trigger.weekday ?? 1]} at ${hour}`;
+      if (trigger.every === "cron") return `on the schedule “${trigger.cron ?? ""}” (${trigger.timeZone})`;
       return `on day ${trigger.day ?? 1} of every month at ${hour}`;
     }
     default:

@@ -7,6 +7,7 @@ import {
   AUTOMATION_MAX_ACTIONS,
   AUTOMATION_MAX_CONDITIONS,
   AUTOMATION_VERSION,
+  SCHEDULES,
   TEXT_ACTIONS,
   TEXT_CONDITIONS,
   WEEKDAY_NAMES,
@@ -52,6 +53,7 @@ export function draftOf(form: FormData): RuleDraft {
     scheduleHour: text(form, "scheduleHour").slice(0, 2) || "9",
     scheduleWeekday: text(form, "scheduleWeekday").slice(0, 1) || "1",
     scheduleDay: text(form, "scheduleDay").slice(0, 2) || "1",
+    scheduleCron: text(form, "scheduleCron").slice(0, 100),
     timeZone: text(form, "timeZone").slice(0, 64) || "UTC",
     match: text(form, "match") === "any" ? "any" : "all",
     conditions: rowsOf(form, "condition", "conditionText", AUTOMATION_MAX_CONDITIONS),
@@ -111,10 +113,11 @@ function triggerOf(draft: RuleDraft): Trigger {
     case "schedule":
       return {
         type: "schedule",
-        every: (["day", "weekday", "week", "month"] as const).find((every) => every === draft.scheduleEvery) ?? "day",
+        every: SCHEDULES.find((every) => every === draft.scheduleEvery) ?? "day",
         hour: Number(draft.scheduleHour),
         weekday: Number(draft.scheduleWeekday),
         day: Number(draft.scheduleDay),
+        ...(draft.scheduleEvery === "cron" ? { cron: draft.scheduleCron.trim() } : {}),
         timeZone: draft.timeZone,
       };
     default:
@@ -174,6 +177,7 @@ export function draftFromDefinition(name: string, definition: Definition): RuleD
     scheduleHour: trigger.type === "schedule" ? String(trigger.hour) : "9",
     scheduleWeekday: trigger.type === "schedule" ? String(trigger.weekday ?? 1) : "1",
     scheduleDay: trigger.type === "schedule" ? String(trigger.day ?? 1) : "1",
+    scheduleCron: trigger.type === "schedule" ? (trigger.cron ?? "") : "",
     timeZone: trigger.type === "schedule" ? trigger.timeZone : "UTC",
     match: definition.conditions.match,
     conditions: plain.map((item) => row(item.kind, item.value)),

@@ -1,3 +1,4 @@
+import { Cron } from "croner";
 import { and, asc, between, eq, gte, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
 
 import { db } from "../db";
@@ -107,6 +108,12 @@ export function dueFilter(trigger: Trigger, now: Date): DueFilter | null {
       };
     case "schedule": {
       const local = localTime(now, trigger.timeZone);
+      if (trigger.every === "cron") {
+        if (!cronDue(trigger.cron ?? "", trigger.timeZone, now)) return null;
+        // A cron rule may fire more than once a day: its key names the hour.
+        const hour = String(local.hour).padStart(2, "0");
+        return { where: undefined, openOnly: false, key: (task) => `schedule:${local.date}T${hour}:${task.publicId}` };
+      }
       if (!scheduledAt(trigger, local)) return null;
       return { where: undefined, openOnly: false, key: (task) => `schedule:${local.date}:${task.publicId}` };
     }
@@ -143,6 +150,17 @@ function localTime(now: Date, timeZone: string): Local {
   };
 }
 
+/** Whether a cron expression names a moment in the hour that `now` is in (the hourly run's resolution). */
+export function cronDue(expression: string, timeZone: string, now: Date) {
+  const hourStart = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  try {
+    const next = new Cron(expression, { timezone: timeZone, paused: true }).nextRun(new Date(hourStart - 1));
+    return next !== null && next.getTime() < hourStart + HOUR_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a schedule fires in this local hour (a monthly day past the month's end fires on its last day). */
 export function scheduledAt(trigger: Extract<Trigger, { type: "schedule" }>, local: Local) {
   if (local.hour !== trigger.hour) return false;
@@ -155,6 +173,8 @@ export function scheduledAt(trigger: Extract<Trigger, { type: "schedule" }>, loc
       return local.weekday === (trigger.weekday ?? 1);
     case "month":
       return local.day === Math.min(trigger.day ?? 1, local.daysInMonth);
+    case "cron":
+      return false;
   }
 }
 

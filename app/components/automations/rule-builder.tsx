@@ -326,7 +326,21 @@ function ScheduleFields({
         <option value="weekday">Weekday</option>
         <option value="week">Week</option>
         <option value="month">Month</option>
+        <option value="cron">Custom (cron)</option>
       </TextField>
+      {state.scheduleEvery === "cron" ? (
+        <TextField
+          name="scheduleCron"
+          label="Cron expression"
+          placeholder="0 9 * * 1-5"
+          value={state.scheduleCron}
+          onChange={set("scheduleCron")}
+          helperText="Minute, hour, day, month, weekday; it runs within the hour it names."
+          slotProps={{ htmlInput: { maxLength: 100 }, inputLabel: { shrink: true } }}
+        />
+      ) : (
+        <input type="hidden" name="scheduleCron" value={state.scheduleCron} />
+      )}
       {state.scheduleEvery === "week" ? (
         <TextField
           select
@@ -364,20 +378,22 @@ function ScheduleFields({
       ) : (
         <input type="hidden" name="scheduleDay" value={state.scheduleDay} />
       )}
-      <TextField
-        select
-        name="scheduleHour"
-        label="At"
-        value={state.scheduleHour}
-        onChange={set("scheduleHour")}
-        slotProps={NATIVE}
-      >
-        {Array.from({ length: 24 }, (_, hour) => (
-          <option key={hour} value={String(hour)}>
-            {String(hour).padStart(2, "0")}:00
-          </option>
-        ))}
-      </TextField>
+      {state.scheduleEvery === "cron" ? null : (
+        <TextField
+          select
+          name="scheduleHour"
+          label="At"
+          value={state.scheduleHour}
+          onChange={set("scheduleHour")}
+          slotProps={NATIVE}
+        >
+          {Array.from({ length: 24 }, (_, hour) => (
+            <option key={hour} value={String(hour)}>
+              {String(hour).padStart(2, "0")}:00
+            </option>
+          ))}
+        </TextField>
+      )}
       <Typography variant="body2" color="textSecondary" sx={{ alignSelf: "center" }}>
         {state.timeZone}
       </Typography>
