@@ -60,8 +60,8 @@ export function ProjectSettings({
       ) : null}
       <SectionCard title="Automations" id="settings-automations">
         <Typography color="textSecondary" sx={{ mb: 2 }}>
-          Rules that do the routine: when a task changes (or falls due, or on a schedule) and it matches, move it, assign
-          it, comment, notify people or call a webhook. Every run is logged.
+          Rules that do the routine: when a task changes (or falls due, or on a schedule) and it matches, move it,
+          assign it, comment, notify people or call a webhook. Every run is logged.
         </Typography>
         <Button component={Link} to={`/app/project/${project.id}/automations`} variant="outlined">
           Automations

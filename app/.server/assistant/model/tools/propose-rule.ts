@@ -76,7 +76,9 @@ export function proposeRule(scope: AssistantScope, draft: ProposalDraft) {
     execute: async (input) => {
       const project = await resolveProject(scope, input.project);
       if (!project.ok) return `Error: nothing was proposed: ${project.error}.`;
-      const options = await builderOptions(await homeFor(scope.actor.userId, { projectId: project.value.id }, { manage: false }));
+      const options = await builderOptions(
+        await homeFor(scope.actor.userId, { projectId: project.value.id }, { manage: false }),
+      );
       const definition = definitionOf(input, options, scope);
       if (!definition.ok)
         return `Error: nothing was proposed. Correct this and call propose_rule again: ${definition.error}.`;
