@@ -39,6 +39,7 @@ import { createLabel, setTaskLabels } from "~/.server/tasks/labels";
 import { addTaskRelation } from "~/.server/tasks/relations";
 import { createTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { addChecklistItem } from "~/.server/tasks/checklist";
+import { addComment } from "~/.server/tasks/comments";
 import { AUTOMATION_RATE_CAP } from "~/utils/automations";
 import { applyProposal, askAndWait } from "~/.server/assistant/service";
 import type { Engine } from "~/.server/assistant/types";
@@ -296,6 +297,11 @@ describe.each(engines)("automations on %s", (engine) => {
       conditions: none,
       actions: [{ kind: "complete_checklist" }, { kind: "complete_subtasks" }],
     });
+    await rule("Each subtask done", {
+      trigger: { type: "subtask_completed" },
+      conditions: none,
+      actions: [{ kind: "comment", text: "A subtask of {key} is done" }],
+    });
     const parent = await add("Launch");
     const first = await add("Copy", { parentId: parent.id });
     const second = await add("Images", { parentId: parent.id });
@@ -305,6 +311,14 @@ describe.each(engines)("automations on %s", (engine) => {
     await moveTask(owner.actor, { taskId: second.id, statusId: done.publicId, placement: { at: "end" } });
     await runDueJobs();
     expect((await statusOf(parent.id)).publicId).toBe(review.publicId);
+    const parentComments = await db()
+      .select()
+      .from(comments)
+      .where(eq(comments.taskId, (await taskRow(parent.id)).id));
+    expect(parentComments.map((row) => row.body)).toEqual([
+      `A subtask of ${parent.key} is done`,
+      `A subtask of ${parent.key} is done`,
+    ]);
 
     const other = await add("Release");
     const sub = await add("Tag", { parentId: other.id });
@@ -332,6 +346,13 @@ describe.each(engines)("automations on %s", (engine) => {
     await fired("on priority", { type: "priority_changed", to: "urgent" });
     await fired("on due", { type: "due_changed" });
     await fired("on blocker", { type: "blocker_done" });
+    // A comment sets off a rule that labels the task (a comment back would set itself off again).
+    const commented = await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "commented" });
+    await rule("on comment", {
+      trigger: { type: "comment_added" },
+      conditions: none,
+      actions: [{ kind: "add_label", value: commented.id }],
+    });
     const task = await add("Target");
     await setTaskAssignees(owner.actor, { taskId: task.id, userIds: [ana.id] });
     await setTaskAssignees(owner.actor, { taskId: task.id, userIds: [] });
@@ -342,6 +363,7 @@ describe.each(engines)("automations on %s", (engine) => {
     const blocker = await add("Blocker");
     await addTaskRelation(owner.actor, { taskId: blocker.id, relation: "blocks", other: task.key });
     await moveTask(owner.actor, { taskId: blocker.id, statusId: status("done").publicId, placement: { at: "end" } });
+    await addComment(owner.actor, { taskId: task.id, body: "A person's comment" });
     await runDueJobs();
     const bodies = (
       await db()
@@ -350,7 +372,24 @@ describe.each(engines)("automations on %s", (engine) => {
         .where(eq(comments.taskId, (await taskRow(task.id)).id))
     ).map((row) => row.body);
     expect(bodies.sort()).toEqual(
-      ["on assigned", "on unassigned", "on label", "on unlabel", "on priority", "on due", "on blocker"].sort(),
+      [
+        "A person's comment",
+        "on assigned",
+        "on unassigned",
+        "on label",
+        "on unlabel",
+        "on priority",
+        "on due",
+        "on blocker",
+      ].sort(),
+    );
+    const { taskLabels } = await import("~/.server/db/schema");
+    const labelled = await db()
+      .select()
+      .from(taskLabels)
+      .where(eq(taskLabels.taskId, (await taskRow(task.id)).id));
+    expect(labelled.map((row) => row.labelId)).toContain(
+      (await db().query.labels.findFirst({ where: (label, { eq }) => eq(label.publicId, commented.id) }))!.id,
     );
   });
 
@@ -711,6 +750,55 @@ describe.each(engines)("automations on %s", (engine) => {
     await planTimedRuns(new Date("2030-03-16T13:10:00Z"));
     await runDueJobs();
     expect(await ticks()).toBe(2);
+  });
+
+  it("tells each condition apart in a dry run, and adds a label", async () => {
+    const { owner, ana, project, status, add } = await setUp();
+    const bug = await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "bug" });
+    const open = await add("Open and unassigned");
+    const done = await add("Done long ago");
+    await moveTask(owner.actor, { taskId: done.id, statusId: status("done").publicId, placement: { at: "end" } });
+    const [doneRow] = await db().select().from(tasks).where(eq(tasks.publicId, done.id));
+    await db()
+      .update(tasks)
+      .set({ completedAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(tasks.id, doneRow!.id));
+    const matches = async (key: string, condition: { kind: string; value?: string }) => {
+      const definition = versioned({
+        trigger: { type: "task_created" },
+        conditions: { match: "all", items: [condition as never] },
+        actions: [{ kind: "add_label", value: bug.id }],
+      });
+      return (await dryRunRule(owner.actor, { projectId: project.id, definition, taskKey: key, name: "Try" })).matched;
+    };
+    const table: [string, { kind: string; value?: string }, boolean][] = [
+      [open.key, { kind: "status_is_not", value: status("done").publicId }, true],
+      [done.key, { kind: "status_is_not", value: status("done").publicId }, false],
+      [done.key, { kind: "status_is", value: "done" }, true],
+      [open.key, { kind: "status_is", value: "done" }, false],
+      [open.key, { kind: "label_lacks", value: bug.id }, true],
+      [open.key, { kind: "unassigned" }, true],
+      [open.key, { kind: "assignee_is", value: ana.id }, false],
+      [open.key, { kind: "due_unset" }, true],
+      [open.key, { kind: "due_set" }, false],
+      [done.key, { kind: "completed_days_ago", value: "30" }, true],
+      [done.key, { kind: "completed_days_ago", value: "60" }, false],
+      [open.key, { kind: "completed_days_ago", value: "0" }, false],
+    ];
+    for (const [key, condition, expected] of table) {
+      expect({ key, condition, matched: await matches(key, condition) }).toEqual({ key, condition, matched: expected });
+    }
+    const result = await dryRunRule(owner.actor, {
+      projectId: project.id,
+      definition: versioned({
+        trigger: { type: "task_created" },
+        conditions: none,
+        actions: [{ kind: "add_label", value: bug.id }],
+      }),
+      taskKey: open.key,
+      name: "Try",
+    });
+    expect(result.changes).toEqual(["Label added: bug"]);
   });
 
   it("reads relative due dates, working days skipping weekends", () => {
