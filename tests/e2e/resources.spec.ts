@@ -24,7 +24,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
     await expect(page.getByRole("heading", { level: 3, name: "Magic Links" })).toBeVisible();
 
     const nav = docsNav(page);
-    await expect(nav.getByRole("link")).toHaveCount(25);
+    await expect(nav.getByRole("link")).toHaveCount(27);
     await expect(nav.getByRole("link", { name: "Magic Links" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Magic Links" })).toHaveAttribute("href", "#authentication-magic-links");
     await expect(nav.getByRole("link", { name: "Introduction" })).toHaveAttribute("aria-current", "location");
