@@ -13,6 +13,7 @@ export const ACTIVITY_KINDS = {
       "task.reordered",
       "task.deleted",
       "task.archived",
+      "task.project_changed",
       "task.restored",
       "task.assignees_changed",
       "task.parent_changed",

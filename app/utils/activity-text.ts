@@ -91,6 +91,8 @@ function describeTask(verb: string, data: Record<string, unknown>): string | nul
       return `deleted ${task}`;
     case "task.archived":
       return `archived ${task}`;
+    case "task.project_changed":
+      return `moved ${String(data.fromKey)} from ${String(data.fromProject)} to ${String(data.toProject)}, as ${task}`;
     case "task.restored":
       return `restored ${task} from the archive`;
     case "task.followed":

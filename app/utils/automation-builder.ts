@@ -35,6 +35,9 @@ export type BuilderOptions = {
   statuses: { id: string; name: string; category: string }[];
   labels: { id: string; name: string }[];
   members: { id: string; name: string }[];
+  /** The workspace's other live projects (a task may move there) and the templates it may use. */
+  projects: { id: string; name: string }[];
+  templates: { id: string; name: string }[];
   conditionChoices: ChoiceGroup[];
   actionChoices: ChoiceGroup[];
   weekdays: string[];

@@ -72,6 +72,8 @@ export const ACTION_KINDS = [
   "create_task",
   "complete_checklist",
   "complete_subtasks",
+  "apply_template",
+  "move_to_project",
   "archive",
   "webhook",
 ] as const;

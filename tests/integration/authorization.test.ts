@@ -274,6 +274,8 @@ describe.each(engines)("authorization on %s", (engine) => {
     relation: "relates",
     other: otherTaskKey,
     relationId,
+    // Another project to move the task to (its own: only the permission refuses first).
+    targetProjectId: projectId,
     attachmentId,
     file: new File(["planted"], "planted.txt", { type: "text/plain" }),
     // A repeat preset (the Repeat editor's), valid for any task.

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { registerAutomations } from "~/.server/automations/register";
@@ -29,6 +29,7 @@ import {
   statuses,
   taskAssignees,
   tasks,
+  templates,
 } from "~/.server/db/schema";
 import { FieldError, ForbiddenError } from "~/.server/errors";
 import { overrideAllowPrivateTargets } from "~/.server/webhooks/targets";
@@ -40,6 +41,8 @@ import { addTaskRelation } from "~/.server/tasks/relations";
 import { createTask, moveTask, setTaskAssignees, updateTask } from "~/.server/tasks/tasks";
 import { addChecklistItem } from "~/.server/tasks/checklist";
 import { addComment } from "~/.server/tasks/comments";
+import { moveTaskToProject } from "~/.server/tasks/transfer";
+import { readStructure } from "~/.server/templates/structure";
 import { AUTOMATION_RATE_CAP } from "~/utils/automations";
 import { applyProposal, askAndWait } from "~/.server/assistant/service";
 import type { Engine } from "~/.server/assistant/types";
@@ -799,6 +802,54 @@ describe.each(engines)("automations on %s", (engine) => {
       name: "Try",
     });
     expect(result.changes).toEqual(["Label added: bug"]);
+  });
+
+  it("moves a task with its subtasks to another project, by a rule or by hand, and applies a template's tasks as subtasks", async () => {
+    const { owner, ana, project, status, add, rule } = await setUp();
+    const other = await createProject(owner.actor, { workspaceId: owner.workspaceId, name: "Support", key: "SUP" });
+    const [template] = await db().select().from(templates).where(isNotNull(templates.builtinKey)).limit(1);
+    const structure = readStructure(template!.structure)!;
+    const created = await rule("Hand over", {
+      trigger: { type: "label_added" },
+      conditions: none,
+      actions: [
+        { kind: "apply_template", value: template!.publicId },
+        { kind: "move_to_project", value: other.id },
+      ],
+    });
+    const label = await createLabel(owner.actor, { workspaceId: owner.workspaceId, name: "support" });
+    const task = await add("Customer cannot log in");
+    await add("Check the logs", { parentId: task.id });
+    await setTaskLabels(owner.actor, { taskId: task.id, labelIds: [label.id] });
+    await runDueJobs();
+    const [run] = await runsOf(created.id);
+    expect(run?.outcome).toBe("done");
+    const moved = await taskRow(task.id);
+    const [otherRow] = await db().select().from(projects).where(eq(projects.publicId, other.id));
+    expect(moved.projectId).toBe(otherRow!.id);
+    expect(run!.changes.at(-1)).toBe(`Moved to another project as SUP-${moved.number}`);
+    const subtasks = await db().select().from(tasks).where(eq(tasks.parentId, moved.id));
+    // The one made by hand and the template's, all moved along with new numbers there.
+    expect(subtasks).toHaveLength(1 + Math.min(structure.tasks.length, 50));
+    expect(subtasks.every((row) => row.projectId === otherRow!.id)).toBe(true);
+    expect(new Set([moved.number, ...subtasks.map((row) => row.number)]).size).toBe(subtasks.length + 1);
+    const logged = await db()
+      .select()
+      .from(activity)
+      .where(and(eq(activity.subjectId, task.id), eq(activity.verb, "task.project_changed")));
+    expect(logged[0]?.data).toMatchObject({ fromProject: "Website", toProject: "Support", fromProjectId: project.id });
+    // By hand, back again: a viewer may not; a subtask goes only with its parent.
+    await expect(
+      moveTaskToProject(owner.actor, { taskId: subtasks[0]!.publicId, targetProjectId: project.id }),
+    ).rejects.toBeInstanceOf(FieldError);
+    await addMember(owner.workspaceId, ana.id, "viewer");
+    await expect(moveTaskToProject(ana.actor, { taskId: task.id, targetProjectId: project.id })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    const back = await moveTaskToProject(owner.actor, { taskId: task.id, targetProjectId: project.id });
+    expect(back.key).toMatch(/^WEB-\d+$/);
+    expect((await statusOf(task.id)).projectId).toBe((await taskRow(task.id)).projectId);
+    void status;
   });
 
   it("reads relative due dates, working days skipping weekends", () => {

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 
 import { within, type UnitOfWork } from "../commands/command";
-import { checklistItems, labels, profiles, statuses, tasks, workspaceMembers } from "../db/schema";
+import { checklistItems, labels, profiles, statuses, tasks, templates, workspaceMembers } from "../db/schema";
 import { FieldError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { archiveTaskCommand } from "../tasks/archive";
-import { setChecklistItemDoneCommand } from "../tasks/checklist";
+import { addChecklistItemCommand, setChecklistItemDoneCommand } from "../tasks/checklist";
+import { moveTaskToProjectCommand } from "../tasks/transfer";
+import { readStructure } from "../templates/structure";
 import { addCommentCommand } from "../tasks/comments";
 import { setTaskLabelsCommand } from "../tasks/labels";
 import { createTaskCommand, moveTaskCommand, setTaskAssigneesCommand, updateTaskCommand } from "../tasks/tasks";
@@ -121,6 +123,12 @@ export async function perform(action: Action, task: TaskSnapshot, context: Actio
     case "archive":
       await within(uow, archiveTaskCommand, ref);
       return ["Archived"];
+    case "move_to_project": {
+      const moved = await within(uow, moveTaskToProjectCommand, { ...ref, targetProjectId: value });
+      return [`Moved to another project as ${moved.key}`];
+    }
+    case "apply_template":
+      return applyTemplate(context, task, value);
     case "webhook": {
       const problem = urlProblem(text);
       if (problem) throw new FieldError("action", problem);
@@ -173,6 +181,44 @@ async function completeSubtasks(context: ActionContext, task: TaskSnapshot) {
     });
   }
   return open.length > 0 ? [`Subtasks: ${open.length} completed`] : [];
+}
+
+/**
+ * A template's task list as the task's subtasks (or its parent's, for a subtask): each
+ * template task becomes one, with its description, priority and dates from today, and its
+ * checklist (its own subtasks' titles too, one level being all a task has).
+ */
+async function applyTemplate(context: ActionContext, task: TaskSnapshot, templateId: string) {
+  const [template] = await context.uow.tx
+    .select({ name: templates.name, structure: templates.structure, workspaceId: templates.workspaceId })
+    .from(templates)
+    .where(eq(templates.publicId, templateId));
+  if (!template || (template.workspaceId !== null && template.workspaceId !== task.workspaceId))
+    throw new FieldError("action", "The rule's template no longer exists.");
+  const structure = readStructure(template.structure);
+  if (!structure) throw new FieldError("action", `The template ${template.name} cannot be used.`);
+  const parentId = task.parentId ? await publicIdOf(context, task.parentId) : task.publicId;
+  const day = (offset: number | null) =>
+    offset === null ? null : (dueDateFrom(`+${offset} days`, context.today) ?? null);
+  const made: string[] = [];
+  for (const item of structure.tasks.slice(0, 50)) {
+    const created = await within(context.uow, createTaskCommand, {
+      projectId: task.projectPublicId,
+      title: item.title,
+      description: item.description,
+      priority: item.priority,
+      startDate: day(item.start),
+      dueDate: day(item.due),
+      parentId,
+    });
+    for (const title of [...item.checklist, ...item.subtasks.map((subtask) => subtask.title)].slice(0, 100)) {
+      await within(context.uow, addChecklistItemCommand, { taskId: created.id, title });
+    }
+    made.push(item.title);
+  }
+  return made.length > 0
+    ? [`Template ${template.name}: ${made.length} subtask${made.length === 1 ? "" : "s"} created`]
+    : [];
 }
 
 /**

@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 
 import { db } from "../db";
-import { labels, profiles, statuses, workspaceMembers } from "../db/schema";
+import { labels, profiles, projects, statuses, templates, workspaceMembers } from "../db/schema";
 import { FieldError } from "../errors";
 import {
   AUTOMATION_MAX_ACTIONS,
@@ -216,12 +216,46 @@ export async function builderOptions(home: RuleHome): Promise<BuilderOptions> {
       .orderBy(asc(profiles.fullName)),
   ]);
   const members = memberRows.map((member) => ({ id: member.id, name: member.fullName?.trim() || member.email }));
+  const [projectRows, templateRows] = await Promise.all([
+    db()
+      .select({ id: projects.publicId, name: projects.name, internalId: projects.id })
+      .from(projects)
+      .where(and(eq(projects.workspaceId, home.workspaceId), isNull(projects.deletedAt), isNull(projects.archivedAt)))
+      .orderBy(asc(projects.name))
+      .limit(200),
+    db()
+      .select({ id: templates.publicId, name: templates.name })
+      .from(templates)
+      .where(or(eq(templates.workspaceId, home.workspaceId), isNull(templates.workspaceId)))
+      .orderBy(asc(templates.name))
+      .limit(200),
+  ]);
+  const otherProjects = projectRows
+    .filter((row) => row.internalId !== home.projectId)
+    .map(({ id, name }) => ({ id, name }));
   return {
     statuses: statusRows,
     labels: labelRows,
     members,
+    projects: otherProjects,
+    templates: templateRows,
     conditionChoices: conditionChoices(projectId ? statusRows : [], labelRows, members),
-    actionChoices: actionChoices(statusRows, labelRows, members, !projectId),
+    actionChoices: [
+      ...actionChoices(statusRows, labelRows, members, !projectId),
+      {
+        label: "Templates and projects",
+        options: [
+          ...templateRows.map((template) => ({
+            value: `apply_template:${template.id}`,
+            label: `Add the subtasks of the template ${template.name}`,
+          })),
+          ...otherProjects.map((project) => ({
+            value: `move_to_project:${project.id}`,
+            label: `Move to ${project.name}`,
+          })),
+        ],
+      },
+    ],
     weekdays: [...WEEKDAY_NAMES],
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 
 import type { Actor } from "../activity/use-case";
@@ -6,7 +6,16 @@ import { defineCommand, execute, inUnitOfWork } from "../commands/command";
 import { asMember, automationPrincipal, memberIdOf, principalOf } from "../commands/principal";
 import { db } from "../db";
 import type { Transaction } from "../db/client";
-import { automationRules, automationRuns, labels, projects, statuses, tasks, workspaceMembers } from "../db/schema";
+import {
+  automationRules,
+  automationRuns,
+  labels,
+  projects,
+  statuses,
+  tasks,
+  templates,
+  workspaceMembers,
+} from "../db/schema";
 import { FieldError, ForbiddenError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
 import { AUTOMATION_MAX_RULES, AUTOMATION_VERSION } from "~/utils/automations";
@@ -185,6 +194,8 @@ async function checkReferences(tx: Transaction, access: RuleHome, definition: De
   const statusIds = new Set<string>();
   const labelIds = new Set<string>();
   const userIds = new Set<string>();
+  const projectIds = new Set<string>();
+  const templateIds = new Set<string>();
   if (trigger.type === "status_changed")
     [trigger.from, trigger.to].forEach((ref) => ref && !isCategory(ref) && statusIds.add(ref));
   if ((trigger.type === "assigned" || trigger.type === "unassigned") && trigger.userId) userIds.add(trigger.userId);
@@ -204,7 +215,28 @@ async function checkReferences(tx: Transaction, access: RuleHome, definition: De
     if (action.kind === "add_label" || action.kind === "remove_label") labelIds.add(value);
     if (action.kind === "assign") userIds.add(value);
     if (action.kind === "notify" && !["assignees", "creator", "admins"].includes(value)) userIds.add(value);
+    if (action.kind === "move_to_project") projectIds.add(value);
+    if (action.kind === "apply_template") templateIds.add(value);
   }
+  await expectAll(tx, projectIds, "project", (ids) =>
+    tx
+      .select({ id: projects.publicId })
+      .from(projects)
+      .where(
+        and(eq(projects.workspaceId, access.workspaceId), isNull(projects.deletedAt), inArray(projects.publicId, ids)),
+      ),
+  );
+  await expectAll(tx, templateIds, "template", (ids) =>
+    tx
+      .select({ id: templates.publicId })
+      .from(templates)
+      .where(
+        and(
+          or(eq(templates.workspaceId, access.workspaceId), isNull(templates.workspaceId)),
+          inArray(templates.publicId, ids),
+        ),
+      ),
+  );
   // A workspace's rule names statuses by category only: its projects have statuses of their own.
   const projectId = access.projectId;
   await expectAll(tx, statusIds, "status", (ids) =>

@@ -38,6 +38,7 @@ import "../tasks/recurrence";
 import "../tasks/relations";
 import "../tasks/statuses";
 import "../tasks/tasks";
+import "../tasks/transfer";
 import "../team/invitations";
 import "../team/members";
 import "../templates/templates";

@@ -84,6 +84,14 @@ export const EVENT_CATALOG = {
   "task.reordered": event("task", task),
   "task.deleted": event("task", task),
   "task.archived": event("task", task),
+  "task.project_changed": event("task", {
+    ...task,
+    fromKey: text,
+    fromProject: text,
+    fromProjectId: id,
+    toProject: text,
+    toProjectId: id,
+  }),
   "task.restored": event("task", task),
   "task.assignees_changed": event("task", {
     ...task,

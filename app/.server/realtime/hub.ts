@@ -158,6 +158,11 @@ async function attachRelated(
   data: ChangeEvent,
   event: Pick<DomainEvent, "verb" | "subjectId"> & { data?: Record<string, unknown> },
 ) {
+  // A task moved to another project leaves the views of the one it was in.
+  if (event.verb === "task.project_changed" && typeof event.data?.fromProjectId === "string") {
+    data.related = [event.data.fromProjectId];
+    return;
+  }
   if (!RELATED_VERBS.has(event.verb)) return;
   try {
     const otherId = typeof event.data?.otherId === "string" ? event.data.otherId : null;

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
 import { styled } from "@mui/material/styles";
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -373,6 +374,32 @@ export function TaskPageBody({
             refused={actionData && "commentRefused" in actionData ? actionData.commentRefused : undefined}
           />
           <TaskHistory history={loaderData.history} />
+          {loaderData.moveTargets.length > 0 && !task.archived ? (
+            <SectionCard title="Move to another project" id="task-move">
+              <p className="pl-muted" style={{ marginTop: 0 }}>
+                It takes the next key there; its subtasks, comments, files and history go with it.
+              </p>
+              <MoveForm method="post" action={here}>
+                <TextField
+                  select
+                  name="targetProjectId"
+                  label="Project"
+                  defaultValue={loaderData.moveTargets[0]!.id}
+                  size="small"
+                  slotProps={{ select: { native: true } }}
+                >
+                  {loaderData.moveTargets.map((target) => (
+                    <option key={target.id} value={target.id}>
+                      {target.name} ({target.key})
+                    </option>
+                  ))}
+                </TextField>
+                <Button type="submit" name="intent" value="move-to-project" variant="outlined">
+                  Move Task
+                </Button>
+              </MoveForm>
+            </SectionCard>
+          ) : null}
           {canArchive && !task.archived ? (
             <SectionCard title="Archive task" id="task-archive">
               <p className="pl-muted" style={{ marginTop: 0 }}>
@@ -880,3 +907,11 @@ function TextFieldsForm({
     </details>
   );
 }
+
+/** The project select and its button on one line, wrapping on a phone. */
+const MoveForm = styled(Form)(({ theme }) => ({
+  display: "flex",
+  gap: theme.spacing(1.5),
+  alignItems: "center",
+  flexWrap: "wrap",
+}));

@@ -1,3 +1,4 @@
+import { moveTaskToProjectCommand } from "~/.server/tasks/transfer";
 import { archiveTaskCommand, restoreTaskCommand } from "~/.server/tasks/archive";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -324,6 +325,20 @@ const archiveTask = intent({
     ),
 });
 
+const moveToProject = intent({
+  command: moveTaskToProjectCommand,
+  parse: (context) => ({
+    ok: true,
+    input: { ...ids(context), targetProjectId: String(context.formData.get("targetProjectId") ?? "").slice(0, 64) },
+  }),
+  done: (moved, context) =>
+    redirectWithToast(
+      `/app/project/${moved.projectId}/task/${moved.id}`,
+      { title: "Task moved", description: `It is ${moved.key} now.`, variant: "success" },
+      context.request,
+    ),
+});
+
 const restoreTask = intent({
   command: restoreTaskCommand,
   parse: (context) => ({ ok: true, input: ids(context) }),
@@ -560,6 +575,7 @@ export const taskIntents = {
   "add-subtask": addSubtask,
   "delete-task": deleteTask,
   "archive-task": archiveTask,
+  "move-to-project": moveToProject,
   "restore-task": restoreTask,
   "follow-task": followTask,
   "add-comment": addComment,

@@ -1,3 +1,4 @@
+import { moveTargets } from "~/.server/tasks/transfer";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -58,6 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     relations,
     blocked,
     repeat,
+    targets,
   ] = await Promise.all([
     taskDetail(access.task, access.project),
     workspaceMembers,
@@ -71,6 +73,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     relationsOf(access.task.id),
     isBlocked(access.task.id),
     taskRepeat(access.task, today),
+    moveTargets(access.task),
   ]);
   const permissions = permissionsOf(access.role, taskState(access));
   return {
@@ -107,6 +110,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canEdit: permissions["task.update"],
     canDelete: permissions["task.delete"],
     canArchive: permissions["task.archive"] && access.project.archivedAt === null,
+    // Other projects of the workspace it may move to (a subtask moves with its parent).
+    moveTargets: permissions["task.update"] && access.project.archivedAt === null ? targets : [],
     canComment: permissions["comment.create"],
     workspaceId: access.workspace.publicId,
     labels: labels.map((label) => ({ ...label, checked: labelled.includes(label.id) })),

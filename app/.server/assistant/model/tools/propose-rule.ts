@@ -48,6 +48,8 @@ const action = z.object({
   label: name.optional(),
   member: name.optional().describe("assign, or notify one member"),
   audience: z.enum(["assignees", "creator", "admins"]).optional().describe("notify: who, unless a member is named"),
+  project: name.optional().describe("move_to_project: the project's name"),
+  template: name.optional().describe("apply_template: the template's name"),
   text: z
     .string()
     .trim()
@@ -155,7 +157,11 @@ export function definitionOf(input: Input, options: BuilderOptions, scope: Assis
                 ? find.member(item.member)
                 : item.kind === "notify"
                   ? (find.member(item.member) ?? item.audience ?? "assignees")
-                  : undefined,
+                  : item.kind === "move_to_project"
+                    ? find.project(item.project)
+                    : item.kind === "apply_template"
+                      ? find.template(item.template)
+                      : undefined,
       text: item.text || undefined,
     }));
     const parsed = definitionSchema.safeParse({
@@ -187,6 +193,8 @@ function finder(options: BuilderOptions, scope: AssistantScope) {
   return {
     status: (ref?: string) => lookup("status", options.statuses, ref),
     label: (ref?: string) => lookup("label", options.labels, ref),
+    project: (ref?: string) => lookup("project", options.projects, ref),
+    template: (ref?: string) => lookup("template", options.templates, ref),
     member: (ref?: string) =>
       ref?.toLowerCase() === "me" ? scope.actor.userId : lookup("member", options.members, ref),
   };
