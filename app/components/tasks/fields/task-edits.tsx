@@ -105,7 +105,15 @@ export function patchOfForm(form: FormData): TaskPatch {
  * One edit in flight: its fetcher's key (one per edit), where it posts, what it sends, and
  * who hears of a refusal (a toast when nobody does).
  */
-type Edit = { key: string; action: string; form: FormData; onRefused?: (error: string) => void };
+type Edit = {
+  key: string;
+  action: string;
+  form: FormData;
+  onRefused?: (error: string) => void;
+};
+
+/** The keys of the edits their senders have submitted: from then on a fetcher says whether each is in flight. */
+const sentKeys = new Set<string>();
 
 /**
  * The edits waiting for their answer. A fetcher's answer is only kept for a component that
@@ -182,9 +190,12 @@ export function useEditsInFlight(kind: string): readonly { key: string; form: Fo
   const queued = useSyncExternalStore(editStore.subscribe, editStore.snapshot, editStore.serverSnapshot);
   const fetchers = useFetchers();
   return useMemo(() => {
-    const answered = new Set(fetchers.filter((fetcher) => !fetcher.formData && fetcher.data).map(({ key }) => key));
+    // A sent edit whose fetcher is no longer in flight has its answer, and the page's data
+    // has its result from the same render: shown twice otherwise (its sender drops it from
+    // the queue only in an effect after that render).
+    const inFlight = new Set(fetchers.filter((fetcher) => fetcher.state !== "idle").map(({ key }) => key));
     return queued
-      .filter((edit) => edit.key.startsWith(`${kind}:`) && !answered.has(edit.key))
+      .filter((edit) => edit.key.startsWith(`${kind}:`) && (!sentKeys.has(edit.key) || inFlight.has(edit.key)))
       .map(({ key, form }) => ({ key, form }));
   }, [queued, fetchers, kind]);
 }
@@ -233,6 +244,7 @@ function EditSender({ edit, ready }: { edit: Edit; ready: boolean }) {
   useEffect(() => {
     if (sent.current || !ready) return;
     sent.current = true;
+    sentKeys.add(edit.key);
     void submit(edit.form, { method: "post", action: edit.action, preventScrollReset: true });
   }, [submit, edit, ready]);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -249,6 +261,7 @@ function EditSender({ edit, ready }: { edit: Edit; ready: boolean }) {
       else showToast({ title: "Not saved", description: answer.error, variant: "error" });
     }
     // Done: the sender goes, and its fetcher with it.
+    sentKeys.delete(edit.key);
     editStore.set(edits.filter((one) => one !== edit));
   }, [answer, edit]);
   return null;
