@@ -278,6 +278,17 @@ describe.each(engines)("automations on %s", (engine) => {
     expect(runs.filter((run) => run.outcome === "paused")).toHaveLength(1);
     const [notice] = await db().select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(notice?.title).toBe("Rule “Noisy” was paused");
+    // A scheduled tidy-up of more tasks than the cap is no runaway: the cap counts changes' runs only.
+    const tidy = await rule("Tidy", {
+      trigger: { type: "schedule", every: "day", hour: 3, timeZone: "UTC" },
+      conditions: { match: "all", items: [{ kind: "text_contains", value: "Task" }] },
+      actions: [{ kind: "set_priority", value: "low" }],
+    });
+    await planTimedRuns(new Date("2030-03-10T03:10:00Z"));
+    await runDueJobs();
+    const [stillOn] = await db().select().from(automationRules).where(eq(automationRules.publicId, tidy.id));
+    expect(stillOn).toMatchObject({ enabled: true, pausedReason: null });
+    expect((await runsOf(tidy.id)).filter((run) => run.outcome === "done").length).toBeGreaterThan(AUTOMATION_RATE_CAP);
     // Turned on again by hand: the pause is over.
     await setRuleEnabled(owner.actor, { projectId: project.id, ruleId: created.id, enabled: true });
     const [again] = await db().select().from(automationRules).where(eq(automationRules.publicId, created.id));

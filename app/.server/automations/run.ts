@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, count, eq, gt, isNull, like, ne } from "drizzle-orm";
 
 import { inUnitOfWork } from "../commands/command";
 import { automationPrincipal } from "../commands/principal";
@@ -16,7 +16,7 @@ import { todayIn } from "~/utils/time-zones";
 import { perform } from "./actions";
 import { meetsConditions, taskSnapshot, type TaskSnapshot } from "./conditions";
 import { definitionSchema, type Definition } from "./definition";
-import { causeOf } from "./triggers";
+import { causeOf, isTimed } from "./triggers";
 
 /**
  * A rule's run, from its job: the rule read again (turned off meanwhile: nothing happens),
@@ -60,7 +60,9 @@ async function runRule(ruleId: string, input: RunPayload, job: Job, now: Date) {
     return;
   }
   const definition = parsed.data;
-  if (await overCap(rule, now)) {
+  // The cap stops changes setting a rule off in a runaway chain; the hourly triggers are bounded
+  // by their own run (at most 500 tasks a rule an hour) and a tidy-up of many tasks is no runaway.
+  if (!isTimed(definition.trigger.type) && (await overCap(rule, now))) {
     await pause(rule, input, definition);
     return;
   }
@@ -227,7 +229,13 @@ async function overCap(rule: Rule, now: Date) {
   const [row] = await db()
     .select({ runs: count() })
     .from(automationRuns)
-    .where(and(eq(automationRuns.ruleId, rule.id), gt(automationRuns.createdAt, new Date(now.getTime() - 60_000))));
+    .where(
+      and(
+        eq(automationRuns.ruleId, rule.id),
+        gt(automationRuns.createdAt, new Date(now.getTime() - 60_000)),
+        like(automationRuns.runKey, "event:%"),
+      ),
+    );
   return (row?.runs ?? 0) >= env().rateLimits.automation.points;
 }
 
