@@ -55,6 +55,8 @@ export const CONDITION_KINDS = [
   "due_unset",
   "text_contains",
   "completed_days_ago",
+  "blocked",
+  "not_blocked",
 ] as const;
 export type ConditionKind = (typeof CONDITION_KINDS)[number];
 

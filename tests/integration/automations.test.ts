@@ -14,6 +14,7 @@ import {
   updateRule,
   versioned,
 } from "~/.server/automations/rules";
+import { presetsFor } from "~/.server/automations/presets";
 import { cronDue, planTimedRuns } from "~/.server/automations/timed";
 import type { Definition } from "~/.server/automations/definition";
 import { dueDateFrom } from "~/.server/automations/definition";
@@ -777,6 +778,8 @@ describe.each(engines)("automations on %s", (engine) => {
       .update(tasks)
       .set({ completedAt: new Date(Date.now() - 40 * 86_400_000) })
       .where(eq(tasks.id, doneRow!.id));
+    const blocked = await add("Waiting on the open one");
+    await addTaskRelation(owner.actor, { taskId: blocked.id, relation: "blocked_by", other: open.key });
     const matches = async (key: string, condition: { kind: string; value?: string }) => {
       const definition = versioned({
         trigger: { type: "task_created" },
@@ -798,6 +801,9 @@ describe.each(engines)("automations on %s", (engine) => {
       [done.key, { kind: "completed_days_ago", value: "30" }, true],
       [done.key, { kind: "completed_days_ago", value: "60" }, false],
       [open.key, { kind: "completed_days_ago", value: "0" }, false],
+      [blocked.key, { kind: "blocked" }, true],
+      [open.key, { kind: "blocked" }, false],
+      [open.key, { kind: "not_blocked" }, true],
     ];
     for (const [key, condition, expected] of table) {
       expect({ key, condition, matched: await matches(key, condition) }).toEqual({ key, condition, matched: expected });
@@ -861,6 +867,41 @@ describe.each(engines)("automations on %s", (engine) => {
     expect(back.key).toMatch(/^WEB-\d+$/);
     expect((await statusOf(task.id)).projectId).toBe((await taskRow(task.id)).projectId);
     void status;
+  });
+
+  it("offers presets shaped to the project's statuses; the blocked one sends a completed blocked task back", async () => {
+    const { owner, project, columns, status, add } = await setUp();
+    const presets = presetsFor(
+      columns.map((column) => ({ id: column.publicId, name: column.name, category: column.category })),
+      "UTC",
+    );
+    expect(presets.map((preset) => preset.id)).toEqual([
+      "done-completes",
+      "assigned-started",
+      "subtasks-review",
+      "blocked-not-done",
+      "overdue-notify",
+      "archive-done",
+    ]);
+    for (const preset of presets) {
+      await createRule(owner.actor, {
+        projectId: project.id,
+        name: preset.name.slice(0, 80),
+        definition: preset.definition,
+      });
+    }
+    const blocker = await add("Get the keys");
+    const task = await add("Open the shop");
+    await addTaskRelation(owner.actor, { taskId: task.id, relation: "blocked_by", other: blocker.key });
+    // A bulk edit or the API is not asked: the rule is what sends it back.
+    await moveTask(owner.actor, { taskId: task.id, statusId: status("done").publicId, placement: { at: "end" } });
+    await runDueJobs();
+    expect((await statusOf(task.id)).publicId).toBe(status("active").publicId);
+    const [said] = await db()
+      .select()
+      .from(comments)
+      .where(eq(comments.taskId, (await taskRow(task.id)).id));
+    expect(said?.body).toBe(`${task.key} is still blocked: finish the tasks blocking it first.`);
   });
 
   it("reads relative due dates, working days skipping weekends", () => {

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "../db/client";
 import { labels, profiles, projects, statuses, taskAssignees, taskLabels, tasks } from "../db/schema";
 import { taskKey } from "../tasks/access";
+import { isBlocked } from "../tasks/relations";
 import { isGroup, type Condition, type ConditionGroup } from "./definition";
 
 /** The task as a rule's conditions and templates read it, inside the run's unit of work. */
@@ -27,6 +28,8 @@ export type TaskSnapshot = {
   assigneeIds: string[];
   assigneeNames: string[];
   labelIds: string[];
+  /** Whether an open task blocks it (task_relations). */
+  blocked: boolean;
 };
 
 /** A live task by internal id, or null once deleted or archived. */
@@ -74,6 +77,7 @@ export async function taskSnapshot(tx: Transaction, taskId: string): Promise<Tas
     assigneeIds: assignees.map((assignee) => assignee.userId),
     assigneeNames: assignees.map((assignee) => assignee.fullName?.trim() || assignee.email || "a member"),
     labelIds: labelRows.map((label) => label.publicId),
+    blocked: await isBlocked(taskId, tx),
   };
 }
 
@@ -119,6 +123,10 @@ function meets(condition: Condition, task: TaskSnapshot, now: Date): boolean {
       const words = value.toLowerCase();
       return words !== "" && `${task.title}\n${task.description}`.toLowerCase().includes(words);
     }
+    case "blocked":
+      return task.blocked;
+    case "not_blocked":
+      return !task.blocked;
     case "completed_days_ago": {
       const days = Number(value);
       if (!task.completedAt || task.statusCategory !== "done" || !Number.isFinite(days)) return false;

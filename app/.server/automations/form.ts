@@ -311,6 +311,8 @@ function conditionChoices(statusRows: Named[], labelRows: Named[], members: Name
         { value: "due_set", label: "Has a due date" },
         { value: "due_unset", label: "Has no due date" },
         { value: "completed_days_ago", label: "Done at least … days ago" },
+        { value: "blocked", label: "A task that blocks it is still open" },
+        { value: "not_blocked", label: "Nothing blocks it" },
         { value: "text_contains", label: "Title or description contains …" },
       ],
     },

@@ -50,6 +50,21 @@ export function presetsFor(statuses: Status[], timeZone: string): Preset[] {
         actions: [{ kind: "set_status", value: review.id }],
       },
     },
+    done &&
+      started && {
+        id: "blocked-not-done",
+        name: `Moved to ${done.name} while blocked → back to ${started.name}`,
+        description: "A task is not done while a task blocking it is open: it goes back, with a comment saying so.",
+        definition: {
+          version: AUTOMATION_VERSION,
+          trigger: { type: "status_changed", to: done.id },
+          conditions: { match: "all", items: [{ kind: "blocked" }] },
+          actions: [
+            { kind: "set_status", value: started.id },
+            { kind: "comment", text: "{key} is still blocked: finish the tasks blocking it first." },
+          ],
+        },
+      },
     {
       id: "overdue-notify",
       name: "Overdue → notify the assignees and the admins",
