@@ -30,6 +30,10 @@ export const NOTIFICATION_GROUPS = {
   comments: { label: "Comments", kinds: [NOTIFICATION_KINDS.comment] },
   status: { label: "Status", kinds: [NOTIFICATION_KINDS.status] },
   due: { label: "Due", kinds: [NOTIFICATION_KINDS.dueSoon, NOTIFICATION_KINDS.overdue] },
+  rules: {
+    label: "Rules",
+    kinds: [NOTIFICATION_KINDS.automation, NOTIFICATION_KINDS.automationPaused],
+  },
   events: {
     label: "Events",
     kinds: [NOTIFICATION_KINDS.eventInvited, NOTIFICATION_KINDS.eventMoved, NOTIFICATION_KINDS.eventCancelled],
