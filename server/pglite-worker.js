@@ -6,14 +6,42 @@ import { parentPort, workerData } from "node:worker_threads";
 
 import { PGlite, parse, protocol } from "@electric-sql/pglite";
 
+import { pgliteOptions } from "./pglite-settings.js";
+
 const { dir, loadDataDir } = workerData;
 /** @type {PGlite | undefined} */
 let pglite;
 try {
-  pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+  pglite = await PGlite.create(dir, pgliteOptions(loadDataDir ? { loadDataDir } : {}));
   parentPort.postMessage({ ready: true });
 } catch (error) {
   parentPort.postMessage({ ready: false, error: describe(error) });
+}
+
+/**
+ * A checkpoint a minute after the first statement since the last one: single-user Postgres
+ * has no checkpointer, so without it everything written since the last checkpoint (up to
+ * max_wal_size) is replayed when the server starts after a crash. It waits its turn behind
+ * an open transaction, like any statement; with nothing written it costs next to nothing.
+ */
+const CHECKPOINT_AFTER_MS = 60_000;
+let used = false;
+let checkpointTimer;
+function touched() {
+  used = true;
+  if (checkpointTimer) return;
+  checkpointTimer = setTimeout(checkpoint, CHECKPOINT_AFTER_MS);
+  checkpointTimer.unref();
+}
+async function checkpoint() {
+  checkpointTimer = undefined;
+  if (!used || !pglite || pglite.closed) return;
+  used = false;
+  try {
+    await pglite.exec("checkpoint");
+  } catch {
+    // Closing meanwhile: the close checkpoints anyway.
+  }
 }
 
 /** Open transactions by id: their PGlite handle and how to end them. */
@@ -29,6 +57,7 @@ parentPort.on("message", async (message) => {
 });
 
 async function run({ op, sql, params, options, tx }) {
+  if (op === "query" || op === "exec") touched();
   const target = tx === undefined ? pglite : transactions.get(tx)?.handle;
   if (!target) throw new Error(`transaction ${tx} is not open`);
   switch (op) {

@@ -1,5 +1,5 @@
 import { env } from "../env";
-import { testConnection, type ConnectionResult } from "./model/test-connection";
+import type { ConnectionResult } from "./model/test-connection";
 
 /** Settings' Test connection: asks the configured model; the built-in engine needs no connection. */
 export async function testAssistantConnection(): Promise<ConnectionResult> {
@@ -10,5 +10,7 @@ export async function testAssistantConnection(): Promise<ConnectionResult> {
       message: "The built-in assistant is ready: it answers from your workspace's data and needs no connection.",
     };
   }
+  // Loaded here, not at start: the AI SDK is needed only with a model (decision 038).
+  const { testConnection } = await import("./model/test-connection");
   return testConnection(ai);
 }

@@ -1,6 +1,6 @@
 import { env } from "../env";
 import { builtInEngine } from "./built-in";
-import { modelEngine } from "./model/engine";
+import type { ModelConfig } from "./model/provider";
 import type { Engine } from "./types";
 
 /**
@@ -9,5 +9,20 @@ import type { Engine } from "./types";
  */
 export function activeEngine(): Engine {
   const ai = env().ai;
-  return ai ? modelEngine(ai) : builtInEngine;
+  return ai ? modelEngineLater(ai) : builtInEngine;
+}
+
+/**
+ * The model engine, its code (the AI SDK, about 15 MB of memory) loaded with the first
+ * answer rather than at start: most servers never configure a model (decision 038).
+ */
+function modelEngineLater(config: ModelConfig): Engine {
+  return {
+    id: "model",
+    label: config.model,
+    async *answer(request) {
+      const { modelEngine } = await import("./model/engine");
+      yield* modelEngine(config).answer(request);
+    },
+  };
 }

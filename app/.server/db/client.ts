@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
+import { pgliteOptions } from "../../../server/pglite-settings.js";
 import { acquireDataDirLock } from "./lock";
 import { startPgliteThread, type PgliteThread } from "./pglite-thread";
 import { queryCounter } from "./query-count";
@@ -99,7 +100,7 @@ async function openPglite(options: { dataDir: string; loadDataDir?: Blob; thread
   try {
     client = thread
       ? await startPgliteThread(dir, loadDataDir)
-      : await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+      : await PGlite.create(dir, pgliteOptions(loadDataDir ? { loadDataDir } : {}));
   } catch (error) {
     release();
     throw error;

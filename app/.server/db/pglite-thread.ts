@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 
@@ -21,6 +23,14 @@ type Reply = { id: number; result?: unknown; error?: { message: string; [field: 
 const workerFile = path.resolve(process.cwd(), "server/pglite-worker.js");
 
 export async function startPgliteThread(dir: string, loadDataDir?: Blob): Promise<PgliteThread> {
+  // A new directory is made by a short-lived process (server/pglite-init.js): initdb's
+  // memory would otherwise stay with the server (the first start idled at ~900 MB of RSS).
+  if (!loadDataDir && !dir.startsWith("memory://") && !fs.existsSync(path.join(dir, "PG_VERSION"))) {
+    // Imported here: the logger reads the configuration when loaded, which the tests set first.
+    const { logger } = await import("../logger");
+    logger.info({ location: dir }, "creating the embedded database (first start)");
+    await initDataDir(dir);
+  }
   const worker = new Worker(workerFile, { workerData: { dir, loadDataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
@@ -121,4 +131,15 @@ function toError(described: Reply["error"]) {
   const error = Object.assign(new Error(String(message)), fields);
   if (typeof stack === "string") error.stack = stack;
   return error;
+}
+
+const initFile = path.resolve(process.cwd(), "server/pglite-init.js");
+
+function initDataDir(dir: string) {
+  return new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [initFile, dir], (error, _stdout, stderr) => {
+      if (error) reject(new Error(`could not make the embedded database in ${dir}: ${stderr.trim() || error.message}`));
+      else resolve();
+    });
+  });
 }

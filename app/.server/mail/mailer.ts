@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 import { env } from "../env";
 import { nextEffect, recordEffect } from "../jobs/current";
@@ -67,7 +67,8 @@ export async function sendMail(message: { to: string; replyTo?: string; content:
     logger.info({ mail: { id: entry.id } }, "mail kept in the local outbox: read it at /dev/mail");
     return;
   }
-  holder.__plotlineSmtp ??= nodemailer.createTransport(config.smtpUrl);
+  // Loaded with the first mail sent over SMTP, not at start (decision 038).
+  holder.__plotlineSmtp ??= (await import("nodemailer")).default.createTransport(config.smtpUrl);
   const sent = await holder.__plotlineSmtp.sendMail({
     from: config.mailFrom,
     to: message.to,

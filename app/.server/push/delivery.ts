@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import webpush, { WebPushError, type PushSubscription } from "web-push";
+import type { PushSubscription, WebPushError } from "web-push";
 
 import { db } from "../db";
 import { notifications, pushSubscriptions, userSettings } from "../db/schema";
@@ -62,6 +62,8 @@ export async function pushNotification(notificationId: unknown) {
     topic: notification.id.replaceAll("-", ""),
     timeout: 15_000,
   };
+  // Loaded with the first push sent, not at start (decision 038).
+  const webpush = (await import("web-push")).default;
   const results = await Promise.allSettled(
     subscriptions.map((row) => webpush.sendNotification(asSubscription(row), message, options)),
   );
@@ -69,9 +71,9 @@ export async function pushNotification(notificationId: unknown) {
   const failures: string[] = [];
   results.forEach((result, index) => {
     if (result.status === "fulfilled") return;
-    const status = result.reason instanceof WebPushError ? result.reason.statusCode : undefined;
+    const status = result.reason instanceof webpush.WebPushError ? result.reason.statusCode : undefined;
     if (status === 404 || status === 410) gone.push(subscriptions[index]!.id);
-    else failures.push(describeFailure(result.reason));
+    else failures.push(describeFailure(result.reason, webpush.WebPushError));
   });
   for (const id of gone) await db().delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   if (failures.length > 0) {
@@ -110,8 +112,8 @@ function asSubscription(row: { endpoint: string; p256dh: string; auth: string })
 }
 
 /** The status and host only: an endpoint is a capability and never goes to the log or the jobs table. */
-function describeFailure(error: unknown) {
-  if (error instanceof WebPushError) {
+function describeFailure(error: unknown, pushError: typeof WebPushError) {
+  if (error instanceof pushError) {
     const host = URL.canParse(error.endpoint) ? new URL(error.endpoint).host : "push service";
     return `${host} answered ${error.statusCode}`;
   }

@@ -2,8 +2,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-import sharp from "sharp";
-
 import { env } from "../env";
 import { FieldError } from "../errors";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../http/limits";
@@ -53,6 +51,9 @@ export async function storeImage(kind: ImageKind, file: File, options: { field: 
   if (!SIGNATURES.some((signature) => signature.test(bytes))) {
     throw new FieldError(options.field, "Upload a PNG, JPEG, GIF or WebP image.");
   }
+  // Loaded with the first image uploaded, not at start: it is the heaviest module the
+  // server uses (decision 038).
+  const { default: sharp } = await import("sharp");
   // The header says how big the picture is; nothing is decoded before that is checked.
   let pixels: number;
   try {

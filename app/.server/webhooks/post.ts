@@ -1,6 +1,6 @@
 import type { LookupFunction } from "node:net";
 
-import { Agent, fetch, type Response } from "undici";
+import type { Agent as UndiciAgent, Response } from "undici";
 
 import { checkedTarget, type Address } from "./targets";
 
@@ -24,7 +24,9 @@ export async function postTo(
   // Checked again now: the name may point somewhere else than when the target was saved.
   const target = await checkedTarget(url);
   if ("problem" in target) return { status: null, error: target.problem, durationMs: elapsed(), excerpt: null };
-  const dispatcher = pinnedAgent(target.addresses);
+  // Loaded with the first delivery, not at start (decision 038).
+  const { Agent, fetch } = await import("undici");
+  const dispatcher = pinnedAgent(Agent, target.addresses);
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -58,7 +60,7 @@ export const succeeded = (result: PostResult) => result.status !== null && resul
  * The URL keeps its name, so the Host header and TLS (SNI, the certificate's name) are the
  * name's. Node asks for every address when it tries IPv6 and IPv4 in turn (`all`).
  */
-function pinnedAgent(addresses: Address[]) {
+function pinnedAgent(Agent: typeof UndiciAgent, addresses: Address[]) {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, addresses);
     else callback(null, addresses[0]!.address, addresses[0]!.family);

@@ -5,7 +5,6 @@ import { PassThrough, Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import yazl from "yazl";
 import { z } from "zod";
 
 import type { Actor } from "../activity/use-case";
@@ -112,6 +111,8 @@ export async function writeWorkspaceZip(
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
   if (!workspace) throw new NotFoundError("Workspace");
+  // Loaded with the first export, not at start (decision 038).
+  const { default: yazl } = await import("yazl");
   const zip = new yazl.ZipFile();
   const written = pipeline(zip.outputStream, createWriteStream(target, { flags: "wx" }));
   const counts = Object.fromEntries(ENTITIES.map((entity) => [entity, 0])) as Record<Entity, number>;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 
-import yauzl from "yauzl";
+import type yauzl from "yauzl";
 
 import { ENTITIES, FORMAT, FORMAT_VERSION, LIMITS, fileOfEntity, serverVersions, type Manifest } from "./format";
 
@@ -23,9 +23,11 @@ export type OpenExport = {
 
 const NOT_OURS = "This file is not a Plotline workspace export (a zip made by Settings → Export and import).";
 
-function openZip(file: string) {
+// Loaded with the first import, not at start (decision 038).
+async function openZip(file: string) {
+  const { default: reader } = await import("yauzl");
   return new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true }, (error, zip) =>
+    reader.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true }, (error, zip) =>
       error ? reject(new ExportFileError(NOT_OURS)) : resolve(zip),
     ),
   );
