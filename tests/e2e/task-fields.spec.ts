@@ -162,9 +162,14 @@ test("a List cell and a Board card edit in place, by click and by shortcut, with
   await chooseIn(page, "Priority", "Medium");
   await expect(moved.locator(".pl-priority")).toHaveText(/(^|: )medium$/);
   await moved.getByRole("link", { name: /^Priority of / }).click();
+  // The chip shows the choice at once; the reload below must wait for the server's answer to it.
+  const savedUrgent = page.waitForResponse(
+    (response) => response.request().method() === "POST" && /urgent/.test(response.request().postData() ?? ""),
+  );
   await chooseIn(page, "Priority", "Urgent");
   await expect(moved.locator(".pl-priority")).toHaveText(/(^|: )urgent$/);
   expect(afterBoard()).toBe(0);
+  expect((await savedUrgent).ok()).toBe(true);
 
   // Kept after a reload.
   await page.reload();
