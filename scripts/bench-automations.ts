@@ -13,9 +13,7 @@
 // PostgreSQL from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), skipped if
 // down; BENCH_ENGINES=pglite (or postgres) runs one.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 
 import { asc, count, eq } from "drizzle-orm";
 
@@ -31,7 +29,7 @@ import { createProject } from "~/.server/projects/projects";
 import { initSecrets } from "~/.server/secrets";
 import { createTask, moveTask } from "~/.server/tasks/tasks";
 import { createDemoUser } from "~/.server/demo/seed";
-import { ADMIN_URL, admin, ms, percentile } from "./bench-support";
+import { ms, percentile, benchTarget, type BenchTarget } from "./bench-support";
 
 type Engine = "pglite" | "postgres";
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",") as Engine[];
@@ -51,7 +49,7 @@ type Row = {
 const rows: Row[] = [];
 
 for (const engine of engines) {
-  const target = await prepare(engine);
+  const target = await benchTarget(engine, "rules");
   if (!target) continue;
   try {
     rows.push({ engine, ...(await measure(target)) });
@@ -84,7 +82,7 @@ console.log(
 );
 process.exit(0);
 
-async function measure(target: Target) {
+async function measure(target: BenchTarget) {
   initSecrets(target.dataDir);
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   await prepareDatabase(handle);
@@ -184,30 +182,4 @@ async function measure(target: Target) {
   unregister();
   await handle.close();
   return { latency: latency.sort((x, y) => x - y), withRules, without, drain };
-}
-
-type Target = { databaseUrl?: string; dataDir: string; cleanup: () => Promise<void> };
-
-async function prepare(engine: Engine): Promise<Target | null> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-rules-"));
-  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (engine === "pglite") return { dataDir, cleanup: removeDir };
-  const name = `plotline_bench_rules_${randomBytes(4).toString("hex")}`;
-  try {
-    await admin((client) => client.query(`create database ${name}`));
-  } catch (error) {
-    console.error(`PostgreSQL at ${ADMIN_URL} is not reachable, skipping it: ${(error as Error).message}`);
-    await removeDir();
-    return null;
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    dataDir,
-    cleanup: async () => {
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
-      await removeDir();
-    },
-  };
 }

@@ -10,8 +10,6 @@
 // PostgreSQL from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // skipped if down; BENCH_ENGINES=pglite (or postgres) runs one; BENCH_REQUESTS (default 300).
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -29,7 +27,18 @@ import { seedBench } from "~/.server/demo/seed";
 import { newPublicId } from "~/.server/ids";
 import { initSecrets } from "~/.server/secrets";
 import { addDays } from "~/utils/calendar-month";
-import { ADMIN_URL, PASSWORD, UNLIMITED, admin, cpuMs, freePort, ms, percentile, stop, untilUp } from "./bench-support";
+import {
+  PASSWORD,
+  UNLIMITED,
+  cpuMs,
+  freePort,
+  ms,
+  percentile,
+  stop,
+  untilUp,
+  benchTarget,
+  type BenchTarget,
+} from "./bench-support";
 
 const root = path.resolve(import.meta.dirname, "..");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -44,7 +53,7 @@ type Row = { engine: string; what: string; timings: number[]; bytes?: number; cp
 const rows: Row[] = [];
 
 for (const engine of engines) {
-  const target = await prepare(engine);
+  const target = await benchTarget(engine, "feed");
   if (!target) continue;
   try {
     const { file, builds } = await seed(target);
@@ -112,39 +121,12 @@ console.log(
     .join(" ")}, ${new Date().toISOString()}.`,
 );
 
-type Target = { env: Record<string, string>; databaseUrl?: string; dataDir: string; cleanup: () => Promise<void> };
-
-async function prepare(engine: Engine): Promise<Target | null> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-feed-"));
-  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (engine === "pglite") return { env: { DATA_DIR: dataDir }, dataDir, cleanup: removeDir };
-  const name = `plotline_bench_feed_${randomBytes(4).toString("hex")}`;
-  try {
-    await admin((client) => client.query(`create database ${name}`));
-  } catch (error) {
-    console.error(`PostgreSQL at ${ADMIN_URL} is not reachable, skipping it: ${(error as Error).message}`);
-    await removeDir();
-    return null;
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    databaseUrl: url.toString(),
-    dataDir,
-    cleanup: async () => {
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
-      await removeDir();
-    },
-  };
-}
-
 /**
  * The member, their tasks (straight into the tables: a thousand through the command takes
  * minutes) and events (through the command), and their feed; then the in-process builds. The
  * secrets are the server's (DATA_DIR/secrets.json), so the token made here is the one it takes.
  */
-async function seed(target: Target) {
+async function seed(target: BenchTarget) {
   process.env.DATA_DIR = target.dataDir;
   initSecrets(target.dataDir);
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });

@@ -8,10 +8,7 @@
 // of the app's subscribers) is timed when all 1,000 are due, BENCH_RECURRENCE_ROUNDS times
 // (each round at the next occurrence). BENCH_ENGINES=pglite or postgres runs one engine;
 // PostgreSQL from BENCH_DATABASE_URL, skipped if down.
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 
 import { and, asc, count, eq, isNotNull, max, sql } from "drizzle-orm";
 
@@ -35,7 +32,7 @@ import { initSecrets } from "~/.server/secrets";
 import { createAt, nextOccurrence } from "~/.server/tasks/recurrence-dates";
 import { materialiseDue } from "~/.server/tasks/recurrence-jobs";
 import { addDays } from "~/utils/calendar-month";
-import { ADMIN_URL, admin, ms, PASSWORD } from "./bench-support";
+import { ms, PASSWORD, benchTarget, type BenchTarget } from "./bench-support";
 
 type Engine = "pglite" | "postgres";
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",") as Engine[];
@@ -55,7 +52,7 @@ unregisterOnExit(registerSubscribers());
 
 const rows: { engine: Engine; round: number; made: number; ms: number; cpu: number }[] = [];
 for (const engine of engines) {
-  const target = await prepare(engine);
+  const target = await benchTarget(engine, "recurrence");
   if (!target) continue;
   try {
     await run(engine, target);
@@ -78,7 +75,7 @@ console.log(
 );
 process.exit(0);
 
-async function run(engine: Engine, target: Target) {
+async function run(engine: Engine, target: BenchTarget) {
   process.env.DATA_DIR = target.dataDir;
   initSecrets(target.dataDir);
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
@@ -190,32 +187,6 @@ async function seed() {
     }
   }
   await db().execute(sql`analyze`);
-}
-
-type Target = { databaseUrl?: string; dataDir: string; cleanup: () => Promise<void> };
-
-async function prepare(engine: Engine): Promise<Target | null> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-recurrence-"));
-  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (engine === "pglite") return { dataDir, cleanup: removeDir };
-  const name = `plotline_bench_recurrence_${randomBytes(4).toString("hex")}`;
-  try {
-    await admin((client) => client.query(`create database ${name}`));
-  } catch (error) {
-    console.error(`PostgreSQL at ${ADMIN_URL} is not reachable, skipping it: ${(error as Error).message}`);
-    await removeDir();
-    return null;
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    dataDir,
-    cleanup: async () => {
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
-      await removeDir();
-    },
-  };
 }
 
 function unregisterOnExit(unregister: () => void) {

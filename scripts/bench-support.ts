@@ -2,8 +2,11 @@
 // the admin connection that makes and drops their databases, signing in through the form,
 // stopping a server, reading a process's CPU time and memory from /proc, and the figures.
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 import pg from "pg";
 
@@ -128,4 +131,39 @@ export function percentile(sorted: number[], p: number) {
 
 export function ms(value: number) {
   return `${value.toFixed(1)} ms`;
+}
+
+/** A bench's own data: a fresh DATA_DIR, and on PostgreSQL a throwaway database beside it. */
+export type BenchTarget = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** What a server started on it needs (DATA_DIR, and DATABASE_URL on PostgreSQL). */
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+};
+
+/** A target for `engine`, named after the bench (`feed`, `rules`…); null when PostgreSQL is not reachable. */
+export async function benchTarget(engine: "pglite" | "postgres", name: string): Promise<BenchTarget | null> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `plotline-bench-${name}-`));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (engine === "pglite") return { dataDir, env: { DATA_DIR: dataDir }, cleanup: removeDir };
+  const database = `plotline_bench_${name}_${randomBytes(4).toString("hex")}`;
+  try {
+    await admin((client) => client.query(`create database ${database}`));
+  } catch (error) {
+    console.error(`PostgreSQL at ${ADMIN_URL} is not reachable, skipping it: ${(error as Error).message}`);
+    await removeDir();
+    return null;
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    cleanup: async () => {
+      await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+      await removeDir();
+    },
+  };
 }
