@@ -62,6 +62,15 @@ export const TRIGGER_LABELS: Record<TriggerType, string> = {
   schedule: "on a schedule",
 };
 
+/** What "Test against task KEY" found: whether it met the conditions, and what would change or why not. */
+export type DryRunResult = { matched: boolean; changes: string[]; key: string; error?: string };
+
+/** What a rule page's action answers: its form again (a row added, a refusal) or a dry run's result. */
+export type RuleAnswer =
+  | { intent: "draft"; draft: RuleDraft }
+  | { intent: "refused"; draft: RuleDraft; field: string; message: string }
+  | { intent: "test"; draft: RuleDraft; taskKey: string; result: DryRunResult };
+
 export const EMPTY_ROW: RuleRow = { choice: "", text: "" };
 
 /** A new rule's form: one empty condition row and one empty action row. */

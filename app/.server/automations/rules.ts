@@ -18,6 +18,7 @@ import {
 } from "../db/schema";
 import { FieldError, ForbiddenError, NotFoundError } from "../errors";
 import { newPublicId } from "../ids";
+import type { DryRunResult } from "~/utils/automation-builder";
 import { AUTOMATION_MAX_RULES, AUTOMATION_VERSION } from "~/utils/automations";
 import { todayIn } from "~/utils/time-zones";
 import { perform } from "./actions";
@@ -218,7 +219,7 @@ async function checkReferences(tx: Transaction, access: RuleHome, definition: De
     if (action.kind === "move_to_project") projectIds.add(value);
     if (action.kind === "apply_template") templateIds.add(value);
   }
-  await expectAll(tx, projectIds, "project", (ids) =>
+  await expectAll(projectIds, "project", (ids) =>
     tx
       .select({ id: projects.publicId })
       .from(projects)
@@ -226,7 +227,7 @@ async function checkReferences(tx: Transaction, access: RuleHome, definition: De
         and(eq(projects.workspaceId, access.workspaceId), isNull(projects.deletedAt), inArray(projects.publicId, ids)),
       ),
   );
-  await expectAll(tx, templateIds, "template", (ids) =>
+  await expectAll(templateIds, "template", (ids) =>
     tx
       .select({ id: templates.publicId })
       .from(templates)
@@ -239,7 +240,7 @@ async function checkReferences(tx: Transaction, access: RuleHome, definition: De
   );
   // A workspace's rule names statuses by category only: its projects have statuses of their own.
   const projectId = access.projectId;
-  await expectAll(tx, statusIds, "status", (ids) =>
+  await expectAll(statusIds, "status", (ids) =>
     projectId
       ? tx
           .select({ id: statuses.publicId })
@@ -247,13 +248,13 @@ async function checkReferences(tx: Transaction, access: RuleHome, definition: De
           .where(and(eq(statuses.projectId, projectId), inArray(statuses.publicId, ids)))
       : Promise.resolve([]),
   );
-  await expectAll(tx, labelIds, "label", (ids) =>
+  await expectAll(labelIds, "label", (ids) =>
     tx
       .select({ id: labels.publicId })
       .from(labels)
       .where(and(eq(labels.workspaceId, access.workspaceId), inArray(labels.publicId, ids))),
   );
-  await expectAll(tx, userIds, "member", (ids) =>
+  await expectAll(userIds, "member", (ids) =>
     tx
       .select({ id: workspaceMembers.userId })
       .from(workspaceMembers)
@@ -261,12 +262,7 @@ async function checkReferences(tx: Transaction, access: RuleHome, definition: De
   );
 }
 
-async function expectAll(
-  _tx: Transaction,
-  wanted: Set<string>,
-  what: string,
-  read: (ids: string[]) => Promise<{ id: string }[]>,
-) {
+async function expectAll(wanted: Set<string>, what: string, read: (ids: string[]) => Promise<{ id: string }[]>) {
   if (wanted.size === 0) return;
   const ids = [...wanted];
   if (ids.some((value) => !value)) throw new FieldError("definition", `Choose a ${what} for each step.`);
@@ -337,7 +333,6 @@ class DryRun extends Error {
     super("dry run");
   }
 }
-export type DryRunResult = { matched: boolean; changes: string[]; key: string; error?: string };
 
 /**
  * "Test against task KEY": the rule runs on the task as it would, inside a unit of work

@@ -174,7 +174,6 @@ export function firesOn(trigger: Trigger, event: DomainEvent, categories = new M
     case "blocker_done":
       return Boolean(status);
     case "assigned":
-      if (event.verb === "task.labels_changed") return false;
       return Boolean(added?.length) && (!trigger.userId || added!.includes(trigger.userId));
     case "unassigned": {
       const removed = data.removedIds as string[] | undefined;
@@ -182,7 +181,6 @@ export function firesOn(trigger: Trigger, event: DomainEvent, categories = new M
     }
     case "label_added": {
       const labels = (event.verb === "task.created" ? data.labelIds : data.addedIds) as string[] | undefined;
-      if (event.verb === "task.updated") return false;
       return Boolean(labels?.length) && (!trigger.labelId || labels!.includes(trigger.labelId));
     }
     case "label_removed": {

@@ -5,11 +5,11 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link, useNavigation } from "react-router";
 
-import { RuleBuilder, type BuilderRefusal } from "~/components/automations/rule-builder";
+import { RuleBuilder } from "~/components/automations/rule-builder";
 import { EnabledToggle, PresetList, RuleList, RuleState, type RuleItem } from "~/components/automations/rule-list";
 import { RunLog, type RunItem } from "~/components/automations/run-log";
 import { SectionCard } from "~/components/forms/section-card";
-import type { BuilderOptions, RuleDraft } from "~/utils/automation-builder";
+import type { BuilderOptions, DryRunResult, RuleAnswer, RuleDraft } from "~/utils/automation-builder";
 
 /**
  * The Automations pages, the same for a project's rules and a workspace's: the list with the
@@ -60,12 +60,6 @@ export function RulesPage({
     </Page>
   );
 }
-
-export type RuleAnswer =
-  | { intent: "draft"; draft: RuleDraft }
-  | { intent: "refused"; draft: RuleDraft; field: string; message: string }
-  | { intent: "test"; draft: RuleDraft; taskKey: string; result: DryRun };
-type DryRun = { matched: boolean; changes: string[]; key: string; error?: string };
 
 export function RulePage({
   home,
@@ -121,7 +115,7 @@ export function RulePage({
         options={options}
         isNew={!rule}
         canManage={canManage}
-        refused={answer?.intent === "refused" ? (answer as BuilderRefusal) : undefined}
+        refused={answer?.intent === "refused" ? answer : undefined}
       >
         {canManage ? <TestPanel answer={answer} /> : null}
       </RuleBuilder>
@@ -192,7 +186,7 @@ function TestPanel({ answer }: { answer?: RuleAnswer }) {
   );
 }
 
-function TestResult({ result }: { result: DryRun }) {
+function TestResult({ result }: { result: DryRunResult }) {
   if (result.error)
     return (
       <Alert severity="error" sx={{ mt: 2 }} role="status">

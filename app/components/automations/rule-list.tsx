@@ -1,4 +1,3 @@
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
@@ -37,28 +36,28 @@ export function RuleList({ rules, base, canManage }: { rules: RuleItem[]; base: 
     );
   }
   return (
-    <Box component="ul" aria-label="Rules" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+    <Items aria-label="Rules">
       {rules.map((rule) => (
         <RuleCard key={rule.id} rule={rule} base={base} canManage={canManage} />
       ))}
-    </Box>
+    </Items>
   );
 }
 
 function RuleCard({ rule, base, canManage }: { rule: RuleItem; base: string; canManage: boolean }) {
   return (
     <Card variant="outlined" component="li">
-      <Box sx={{ minWidth: 0 }}>
+      <div className="pl-rule-text">
         <Title>
-          <Box component={Link} to={`${base}/${rule.id}`} sx={{ color: "text.primary", fontWeight: 600 }}>
+          <Link to={`${base}/${rule.id}`} className="pl-rule-name">
             {rule.name}
-          </Box>
+          </Link>
           <RuleState rule={rule} />
         </Title>
         <Typography color="textSecondary" variant="body2">
           {rule.summary}
         </Typography>
-        <Typography color="textSecondary" variant="caption" component="p" sx={{ mt: 0.5 }}>
+        <Typography color="textSecondary" variant="caption" component="p" className="pl-rule-last">
           {rule.lastRun ? (
             <>
               Last run <TimeAgo at={rule.lastRun.at} /> ·{" "}
@@ -68,7 +67,7 @@ function RuleCard({ rule, base, canManage }: { rule: RuleItem; base: string; can
             "Not run yet"
           )}
         </Typography>
-      </Box>
+      </div>
       {canManage ? <EnabledToggle rule={rule} from="list" /> : null}
     </Card>
   );
@@ -107,7 +106,7 @@ export function EnabledToggle({
   // A refusal puts the switch back (the page's data never changed) and says why beside it.
   const refusal = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   return (
-    <Box sx={{ display: "grid", justifyItems: "end" }}>
+    <ToggleBox>
       <Switch
         checked={enabled}
         slotProps={{ input: { "aria-label": `${rule.name} is ${enabled ? "on" : "off"}` } }}
@@ -123,22 +122,22 @@ export function EnabledToggle({
           {refusal}
         </Typography>
       ) : null}
-    </Box>
+    </ToggleBox>
   );
 }
 
 /** The presets, each added in one click. */
 export function PresetList({ presets }: { presets: { id: string; name: string; description: string }[] }) {
   return (
-    <Box component="ul" aria-label="Presets" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1 }}>
+    <Items aria-label="Presets">
       {presets.map((preset) => (
         <Card variant="outlined" component="li" key={preset.id}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }}>{preset.name}</Typography>
+          <div className="pl-rule-text">
+            <Typography className="pl-rule-name">{preset.name}</Typography>
             <Typography color="textSecondary" variant="body2">
               {preset.description}
             </Typography>
-          </Box>
+          </div>
           <Form method="post">
             <input type="hidden" name="preset" value={preset.id} />
             <Button
@@ -154,9 +153,19 @@ export function PresetList({ presets }: { presets: { id: string; name: string; d
           </Form>
         </Card>
       ))}
-    </Box>
+    </Items>
   );
 }
+
+const ToggleBox = styled("div")({ display: "grid", justifyItems: "end" });
+
+const Items = styled("ul")(({ theme }) => ({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: theme.spacing(1.5),
+}));
 
 const Card = styled(Paper)(({ theme }) => ({
   display: "grid",
@@ -164,6 +173,9 @@ const Card = styled(Paper)(({ theme }) => ({
   gap: theme.spacing(2),
   alignItems: "center",
   padding: theme.spacing(1.5, 2),
+  "& .pl-rule-text": { minWidth: 0 },
+  "& .pl-rule-name": { color: theme.vars.palette.text.primary, fontWeight: 600 },
+  "& .pl-rule-last": { marginTop: theme.spacing(0.5) },
 })) as typeof Paper;
 
 const Title = styled("div")(({ theme }) => ({

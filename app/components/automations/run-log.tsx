@@ -40,7 +40,7 @@ export function RunLog({ runs, olderHref }: { runs: RunItem[]; olderHref: string
   }
   return (
     <>
-      <Box component="ol" aria-label="Runs" sx={{ listStyle: "none", m: 0, p: 0 }}>
+      <Runs aria-label="Runs">
         {runs.map((run) => (
           <Run key={run.id}>
             <Meta>
@@ -51,13 +51,11 @@ export function RunLog({ runs, olderHref }: { runs: RunItem[]; olderHref: string
                 variant={run.outcome === "done" ? "outlined" : "filled"}
               />
               {run.taskKey && run.taskId && run.projectId ? (
-                <Box component={Link} to={`/app/project/${run.projectId}/task/${run.taskId}`} sx={{ fontWeight: 600 }}>
+                <Link to={`/app/project/${run.projectId}/task/${run.taskId}`} className="pl-run-task">
                   {run.taskKey}
-                </Box>
+                </Link>
               ) : run.taskKey ? (
-                <Box component="span" sx={{ fontWeight: 600 }}>
-                  {run.taskKey}
-                </Box>
+                <span className="pl-run-task">{run.taskKey}</span>
               ) : null}
               <Typography variant="body2" color="textSecondary" component="span">
                 {run.cause}
@@ -73,17 +71,17 @@ export function RunLog({ runs, olderHref }: { runs: RunItem[]; olderHref: string
               </Typography>
             ) : null}
             {run.changes.length > 0 ? (
-              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              <ul className="pl-run-changes">
                 {run.changes.map((change, index) => (
                   <Typography component="li" variant="body2" key={index}>
                     {change}
                   </Typography>
                 ))}
-              </Box>
+              </ul>
             ) : null}
           </Run>
         ))}
-      </Box>
+      </Runs>
       {olderHref ? (
         <Box component={Link} to={olderHref} sx={{ display: "inline-block", mt: 2 }}>
           Older runs
@@ -93,11 +91,15 @@ export function RunLog({ runs, olderHref }: { runs: RunItem[]; olderHref: string
   );
 }
 
+const Runs = styled("ol")({ listStyle: "none", margin: 0, padding: 0 });
+
 const Run = styled("li")(({ theme }) => ({
   display: "grid",
+  "& .pl-run-task": { fontWeight: 600 },
+  "& .pl-run-changes": { margin: 0, paddingLeft: theme.spacing(2.5) },
   gap: theme.spacing(0.5),
   padding: theme.spacing(1.5, 0),
-  borderBottom: `1px solid ${theme.palette.divider}`,
+  borderBottom: `1px solid ${theme.vars.palette.divider}`,
   "&:last-of-type": { borderBottom: 0 },
 }));
 

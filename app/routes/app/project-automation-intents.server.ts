@@ -1,12 +1,12 @@
 import { data } from "react-router";
 
 import { definitionOf, draftOf } from "~/.server/automations/form";
-import { createRuleCommand, dryRunRule, updateRuleCommand, type DryRunResult } from "~/.server/automations/rules";
+import { createRuleCommand, dryRunRule, updateRuleCommand } from "~/.server/automations/rules";
 import { FieldError } from "~/.server/errors";
 import { intent, type IntentContext, type Parsed } from "~/.server/http/intents";
 import { homeFor } from "~/.server/automations/home";
 import { redirectWithToast } from "~/.server/toast";
-import { EMPTY_ROW, type RuleDraft } from "~/utils/automation-builder";
+import { EMPTY_ROW, type RuleAnswer, type RuleDraft } from "~/utils/automation-builder";
 import { AUTOMATION_MAX_ACTIONS, AUTOMATION_MAX_CONDITIONS } from "~/utils/automations";
 import type { Definition } from "~/.server/automations/definition";
 import { homeRef, projectAutomationsIntents } from "./project-automations-intents.server";
@@ -17,10 +17,6 @@ import { homeRef, projectAutomationsIntents } from "./project-automations-intent
  * JavaScript; with it they add the row in place); "Test" runs the rule against a task key
  * without writing anything. A refusal comes back beside the builder with all that was typed.
  */
-export type AutomationAnswer =
-  | { intent: "draft"; draft: RuleDraft }
-  | { intent: "refused"; draft: RuleDraft; field: string; message: string }
-  | { intent: "test"; draft: RuleDraft; taskKey: string; result: DryRunResult };
 
 type RuleInput = { projectId?: string; workspaceId?: string; name: string; definition: Definition };
 
@@ -43,7 +39,7 @@ function parsedRule(context: IntentContext): Parsed<RuleInput> {
 }
 
 const refused = ({ field, message }: { field: string; message: string }, context: IntentContext) =>
-  data({ intent: "refused", draft: draftOf(context.formData), field, message } satisfies AutomationAnswer, {
+  data({ intent: "refused", draft: draftOf(context.formData), field, message } satisfies RuleAnswer, {
     status: 400,
   });
 
@@ -81,7 +77,7 @@ function growing(block: "conditions" | "anyConditions" | "actions") {
     done: (draft) => {
       const rows = draft[block];
       const grown = rows.length < max ? { ...draft, [block]: [...rows, EMPTY_ROW] } : draft;
-      return data({ intent: "draft", draft: grown } satisfies AutomationAnswer);
+      return data({ intent: "draft", draft: grown } satisfies RuleAnswer);
     },
   });
 }
@@ -92,7 +88,7 @@ const refresh = intent({
   guard: mayManage,
   parse: (context) => ({ ok: true, input: draftOf(context.formData) }),
   run: async (_context, draft: RuleDraft) => draft,
-  done: (draft) => data({ intent: "draft", draft } satisfies AutomationAnswer),
+  done: (draft) => data({ intent: "draft", draft } satisfies RuleAnswer),
 });
 
 const test = intent({
@@ -112,7 +108,7 @@ const test = intent({
       draft: draftOf(context.formData),
       taskKey: String(context.formData.get("taskKey") ?? "").slice(0, 40),
       result,
-    } satisfies AutomationAnswer),
+    } satisfies RuleAnswer),
 });
 
 export const projectAutomationIntents = {

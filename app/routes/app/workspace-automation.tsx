@@ -2,7 +2,8 @@ import { rulePage } from "~/.server/automations/pages";
 import { intentAction } from "~/.server/http/intents";
 import { load, requireActor } from "~/.server/http/respond";
 import { viewerTimeZone } from "~/.server/http/viewer";
-import { RulePage, type RuleAnswer } from "~/components/automations/pages";
+import { RulePage } from "~/components/automations/pages";
+import type { RuleAnswer } from "~/utils/automation-builder";
 import type { Route } from "./+types/workspace-automation";
 import { workspaceAutomationFallback, workspaceAutomationIntents } from "./workspace-automation-intents.server";
 
