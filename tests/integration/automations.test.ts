@@ -47,7 +47,9 @@ import { readStructure } from "~/.server/templates/structure";
 import { AUTOMATION_RATE_CAP } from "~/utils/automations";
 import { applyProposal, askAndWait } from "~/.server/assistant/service";
 import type { Engine } from "~/.server/assistant/types";
+import * as taskRoute from "~/routes/app/task";
 import { engines, useTestDatabase } from "../setup/database";
+import { callAction } from "../setup/route-harness";
 import { addMember, buildUser, type TestUser } from "../setup/factories";
 
 /**
@@ -863,6 +865,17 @@ describe.each(engines)("automations on %s", (engine) => {
     await expect(moveTaskToProject(ana.actor, { taskId: task.id, targetProjectId: project.id })).rejects.toBeInstanceOf(
       ForbiddenError,
     );
+    // The task page's form: a refusal comes back beside the select, with the project chosen.
+    const refused = await callAction(taskRoute.action, {
+      user: owner,
+      path: `/app/project/${other.id}/task/${task.id}`,
+      params: { projectId: other.id, taskId: task.id },
+      form: { intent: "move-to-project", targetProjectId: other.id },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      moveRefused: { targetProjectId: other.id, error: "The task is in that project already." },
+    });
     const back = await moveTaskToProject(owner.actor, { taskId: task.id, targetProjectId: project.id });
     expect(back.key).toMatch(/^WEB-\d+$/);
     expect((await statusOf(task.id)).projectId).toBe((await taskRow(task.id)).projectId);

@@ -261,6 +261,7 @@ export function TaskPageBody({
   const title = pending?.title ?? task.title;
   const fieldResult = actionData && "result" in actionData ? actionData.result : undefined;
   const parentRefused = actionData && "parent" in actionData ? actionData.parent : undefined;
+  const moveRefused = actionData && "moveRefused" in actionData ? actionData.moveRefused : undefined;
   return (
     <Layout>
       <div className="pl-task-head">
@@ -384,7 +385,9 @@ export function TaskPageBody({
                   select
                   name="targetProjectId"
                   label="Project"
-                  defaultValue={loaderData.moveTargets[0]!.id}
+                  defaultValue={moveRefused?.targetProjectId || loaderData.moveTargets[0]!.id}
+                  error={Boolean(moveRefused)}
+                  helperText={moveRefused?.error}
                   size="small"
                   slotProps={{ select: { native: true } }}
                 >

@@ -325,12 +325,23 @@ const archiveTask = intent({
     ),
 });
 
+/** A refused move comes back beside the project select, with the project that was chosen. */
+const moveRefused = ({ message, status }: { message: string; status: 400 | 403 | 404 }, context: IntentContext) =>
+  data(
+    {
+      intent: context.intent,
+      moveRefused: { targetProjectId: (text(context, "targetProjectId") ?? "").slice(0, 64), error: message },
+    },
+    { status },
+  );
+
 const moveToProject = intent({
   command: moveTaskToProjectCommand,
   parse: (context) => ({
     ok: true,
     input: { ...ids(context), targetProjectId: String(context.formData.get("targetProjectId") ?? "").slice(0, 64) },
   }),
+  refused: moveRefused,
   done: (moved, context) =>
     redirectWithToast(
       `/app/project/${moved.projectId}/task/${moved.id}`,
