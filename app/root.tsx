@@ -3,16 +3,7 @@ import "~/utils/zod-config";
 import { CacheProvider } from "@emotion/react";
 import { ThemeProvider as MuiThemeProvider } from "@mui/material/styles";
 import { useEffect, type ReactNode } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, useRouteLoaderData } from "react-router";
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 
@@ -25,6 +16,11 @@ import { authMiddleware, optionalUser, SESSION_ENDED_TOAST, sessionEnded } from 
 import { checkRequestBody } from "~/.server/http/form-body";
 import { dateViewerOf } from "~/.server/http/viewer";
 import { DateViewerProvider } from "~/components/date-text";
+import {
+  DocumentScripts,
+  HydrateOnInteractionLoader,
+  useHydratesOnInteraction,
+} from "~/components/document/document-scripts";
 import { toSessionUser } from "~/utils/session-user";
 import { ErrorPage, type ErrorPageContent } from "~/components/error-page";
 import { Toaster } from "~/components/toaster";
@@ -97,6 +93,11 @@ type DocumentProps = {
 function Document({ children, ssrTheme, systemTheme, stylesheet }: DocumentProps) {
   const [theme, , { definedBy }] = useTheme();
   const nonce = useNonce();
+  const deferred = useHydratesOnInteraction();
+  useEffect(() => {
+    // Says the page is live (the end-to-end tests wait for it on pages hydrated on interaction).
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   useEffect(() => {
     // Mirror the choice under the spec's key, as the prototype kept it.
     window.localStorage.setItem(THEME_STORAGE_KEY, definedBy === "SYSTEM" ? "system" : (theme ?? "light"));
@@ -109,6 +110,7 @@ function Document({ children, ssrTheme, systemTheme, stylesheet }: DocumentProps
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {deferred && <HydrateOnInteractionLoader nonce={nonce} />}
         <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
         <link rel="stylesheet" href={stylesheet} />
         <Meta />
@@ -120,8 +122,7 @@ function Document({ children, ssrTheme, systemTheme, stylesheet }: DocumentProps
         <MuiThemeProvider theme={muiTheme} storageManager={null} colorSchemeNode={null} disableStyleSheetGeneration>
           {children}
         </MuiThemeProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <DocumentScripts deferred={deferred} />
       </body>
     </html>
   );

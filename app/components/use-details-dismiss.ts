@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -10,8 +10,13 @@ import { useLocation } from "react-router";
  */
 export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>, keepOpenWithin?: string) {
   const location = useLocation();
+  const shownAt = useRef(location.key);
 
   useEffect(() => {
+    // Not on mount: a public page hydrates on its first interaction (decision 039), which
+    // may be the very press that opened this menu.
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [ref, location]);
 

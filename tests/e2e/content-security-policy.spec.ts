@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { signUpAndSignIn } from "./support/account";
+import { hydratePublicPage } from "./support/hydration";
 
 /**
  * The strict Content-Security-Policy (server/security-headers.ts) must not cost the app
@@ -33,13 +34,19 @@ test.describe("Content-Security-Policy", () => {
     for (const path of ["/", "/pricing", "/company/contact", "/resources/blog", "/auth/signin"]) {
       const response = await page.goto(path);
       expect(response?.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      // The content pages' scripts wait for an interaction; the loader adds them with the nonce.
+      await hydratePublicPage(page);
       await expectHydrated(page);
     }
     // A client-side navigation: data fetched and new styles inserted by emotion in the browser.
     await page.goto("/");
-    await expectHydrated(page);
+    await hydratePublicPage(page);
     await page.locator('a[href="/pricing"]').first().click();
     await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Simple pricing for every team");
+    // A dialog first mounted in the browser: its form's honeypot brings a <style> of its own.
+    await page.getByRole("banner").getByRole("link", { name: "Request Demo" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Request a demo" })).toBeVisible();
     expect(violations).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 
+import { hydratePublicPage } from "./support/hydration";
 import { mailMatching, mailTo, uniqueEmail } from "./support/mailbox";
 
 /**
@@ -15,6 +16,7 @@ test.describe("request a demo", { tag: "@nojs" }, () => {
   }) => {
     const email = uniqueEmail("demo");
     await page.goto("/pricing");
+    if (javaScriptEnabled) await hydratePublicPage(page);
     await page.getByRole("banner").getByRole("link", { name: "Request Demo" }).first().click();
     if (javaScriptEnabled) {
       await expect(page.getByRole("dialog", { name: "Request a demo" })).toBeVisible();

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 
+import { hydratePublicPage } from "./support/hydration";
+
 test.describe("theme", { tag: "@nojs" }, () => {
   test("the theme switcher sets Dark, keeps it across reloads and mirrors it to localStorage", async ({
     page,
@@ -7,6 +9,7 @@ test.describe("theme", { tag: "@nojs" }, () => {
   }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveClass("light");
+    if (javaScriptEnabled) await hydratePublicPage(page);
     // With JavaScript the page turns dark at once and the cookie comes with a background
     // save; without, the form's post answers with the cookie and a redirect back.
     const saved = javaScriptEnabled
@@ -42,6 +45,7 @@ test.describe("theme", { tag: "@nojs" }, () => {
     };
     await prefer("dark");
     await page.goto("/");
+    if (javaScriptEnabled) await hydratePublicPage(page);
     // With JavaScript the choice is saved by a background POST: the next navigation must
     // not cancel it.
     const saved = javaScriptEnabled

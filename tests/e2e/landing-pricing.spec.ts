@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { hydratePublicPage } from "./support/hydration";
+
 const FEATURES = [
   "AI Assistant",
   "Task Management",
@@ -114,6 +116,7 @@ test.describe("landing page", () => {
       const demo = hero.getByRole("link", { name: "Schedule a Demo" });
       await expect(demo).toHaveAttribute("href", "/request-demo");
       if (javaScriptEnabled) {
+        await hydratePublicPage(page);
         await demo.click();
         await expect(page.getByRole("dialog", { name: "Request a demo" })).toBeVisible();
         await page.keyboard.press("Escape");

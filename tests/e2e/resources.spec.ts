@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { hydratePublicPage } from "./support/hydration";
+
 const DOCS = "/resources/documentation";
 const SECTIONS = ["Getting Started", "Authentication", "Projects", "Tasks", "AI Assistant", "Integrations", "Settings"];
 const GUIDE_SLUGS = ["build-kanban-workflow", "custom-views-ai", "integrating-supabase", "real-time-collaboration"];
@@ -10,11 +12,6 @@ const sectionHeadings = (page: Page) => page.getByRole("main").getByRole("headin
 const docsSearch = (page: Page) => page.getByRole("searchbox", { name: "Search documentation" });
 const postCards = (page: Page) => page.getByRole("main").getByRole("article");
 const tagFilter = (page: Page) => page.getByRole("navigation", { name: "Filter posts by tag" });
-
-/** The copy buttons are added by an effect, so once one shows, the docs page is hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("main").locator("pre").first().getByRole("button")).toBeVisible();
-}
 
 test.describe("documentation", { tag: "@nojs" }, () => {
   test("shows the seven sections, expanded, with the first subsection selected", async ({ page }) => {
@@ -72,7 +69,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
   test("with JavaScript the list filters as you type", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "live filtering needs JavaScript; the GET form covers the rest");
     await page.goto(DOCS);
-    await waitForHydration(page);
+    await hydratePublicPage(page);
     await docsSearch(page).fill("oauth");
     await expect(sectionHeadings(page)).toHaveText(["Authentication"]);
     await expect(docsNav(page).getByRole("link")).toHaveText(["OAuth (Google, GitHub)"]);
@@ -133,6 +130,7 @@ test.describe("documentation", { tag: "@nojs" }, () => {
         await expect(page.getByRole("main").locator("pre").getByRole("button")).toHaveCount(0);
         return;
       }
+      await hydratePublicPage(page);
       const button = code.getByRole("button");
       await expect(button).toHaveAccessibleName("Copy code");
       await expect(button).toHaveText("Copy");

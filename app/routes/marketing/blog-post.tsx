@@ -8,10 +8,14 @@ import { ArticleColumn, BackLink } from "~/components/resources/article-layout";
 import { formatDate } from "~/components/resources/format";
 import { TagList } from "~/components/resources/tag-list";
 import { MarkdownContent } from "~/components/site/markdown-content";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { notFound } from "~/utils/http";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/blog-post";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   // A 404 renders the root error boundary, which does not use this route's meta.

@@ -15,9 +15,13 @@ import { readQuery } from "~/components/resources/docs-filter";
 import { PostCard } from "~/components/resources/post-card";
 import { NewsletterForm } from "~/components/site/newsletter-form";
 import { PageHero } from "~/components/site/page-hero";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/blog";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 const BLOG_PATH = "/resources/blog";
 const RSS_PATH = "/resources/blog/rss.xml";

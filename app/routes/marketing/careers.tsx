@@ -12,9 +12,13 @@ import { JobFacts } from "~/components/company/job-facts";
 import { IconCard, Section } from "~/components/company/section";
 import { ArrowForward } from "~/components/icons/material";
 import { PageHero } from "~/components/site/page-hero";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/careers";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -10,9 +10,13 @@ import { filterDocs, readQuery, subsectionAnchor, type DocsOutline } from "~/com
 import { DOCS_STICKY_TOP, DocsSidebar } from "~/components/resources/docs-sidebar";
 import { MarkdownContent } from "~/components/site/markdown-content";
 import { PageHero } from "~/components/site/page-hero";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/documentation";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

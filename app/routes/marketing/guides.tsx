@@ -8,9 +8,13 @@ import { Link as RouterLink } from "react-router";
 import { content } from "~/.server/content";
 import { GuideCard } from "~/components/resources/guide-card";
 import { PageHero } from "~/components/site/page-hero";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/guides";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -11,9 +11,13 @@ import { CallsToAction, LandingHero } from "~/components/landing/landing-hero";
 import { LandingPlans } from "~/components/landing/landing-plans";
 import { Section } from "~/components/landing/section";
 import { Testimonials } from "~/components/landing/testimonials";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/home";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 const TITLE = "Plotline · Project and task management with an AI assistant";
 

@@ -16,10 +16,14 @@ import {
   EmailOutlined,
 } from "~/components/icons/material";
 import { MarkdownContent } from "~/components/site/markdown-content";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { notFound } from "~/utils/http";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/job";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 const CAREERS_EMAIL = "careers@plotline.app";
 

@@ -10,9 +10,13 @@ import { formatLongDate } from "~/components/company/dates";
 import { h2Headings, TableOfContents } from "~/components/company/table-of-contents";
 import { MarkdownContent } from "~/components/site/markdown-content";
 import { PageHero } from "~/components/site/page-hero";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/legal";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 /** One module for both documents (route ids "legal-terms" and "legal-privacy"); the path picks which. */
 type LegalKind = "terms" | "privacy";

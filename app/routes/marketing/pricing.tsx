@@ -14,9 +14,13 @@ import type { Billing } from "~/components/landing/types";
 import { visuallyHidden } from "~/components/visually-hidden";
 import { Faq } from "~/components/site/faq";
 import { PageHero } from "~/components/site/page-hero";
+import { HYDRATE_ON_INTERACTION } from "~/components/document/document-scripts";
 import { SiteLayout } from "~/components/site/site-layout";
 import { originFrom, pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/pricing";
+
+/** Whole without JavaScript: its scripts wait for the first interaction (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

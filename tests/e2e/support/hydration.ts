@@ -13,3 +13,12 @@ export async function openAppPage(page: Page, url: string, javaScriptEnabled: bo
 export async function waitForHydration(page: Page) {
   await expect(page.getByRole("button", { name: "Keyboard shortcuts ?", includeHidden: true })).toBeAttached();
 }
+
+/**
+ * The public site's pages load their scripts on the reader's first interaction (decision
+ * 039): press a key nobody types with, then wait until the page is hydrated.
+ */
+export async function hydratePublicPage(page: Page) {
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+}
