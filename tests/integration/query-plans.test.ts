@@ -144,7 +144,7 @@ describe.each(engines)("query plans on %s", (engine) => {
     return readsOf(row!["QUERY PLAN"]);
   }
 
-  it("the board reads each column's page and count through its index, not the project's tasks", async () => {
+  it("the board reads each column's page through its index and its count from the status, not the project's tasks", async () => {
     const { project, columns } = await bigProject();
     const board = await boardColumns(project);
     expect(board.map((column) => column.total)).toEqual([801, 800, 800, 800]);
@@ -162,13 +162,8 @@ describe.each(engines)("query plans on %s", (engine) => {
     // The four pages' cards, and not one task more.
     expect(pages[0]!.rows).toBe(4 * COLUMN_PAGE);
 
-    const counts = await tasksReads(boardQueries.statuses(db()), { projectId: project.id });
-    expect(counts.map(({ type, index }) => ({ type, index }))).toEqual([
-      { type: "Index Only Scan", index: "tasks_column_page_idx" },
-    ]);
-    // The cards' index entries alone (PostgreSQL gives a loop's rows as a rounded average).
-    expect(counts[0]!.rows).toBeGreaterThanOrEqual(3200);
-    expect(counts[0]!.rows).toBeLessThanOrEqual(3201);
+    // The columns' counts are the statuses' own (kept by a trigger, decision 040): no task is read.
+    expect(await tasksReads(boardQueries.statuses(db()), { projectId: project.id })).toEqual([]);
 
     const further = await tasksReads(boardQueries.further(db()), { statusId: columns[0]!.id, limit: 100 });
     expect(further.filter((read) => read.index !== "tasks_pkey")).toMatchObject([

@@ -335,6 +335,12 @@ export const statuses = pgTable(
     color: text("color").notNull(),
     category: text("category", { enum: STATUS_CATEGORIES }).notNull(),
     position: positionKey("position").notNull(),
+    /**
+     * Its live top-level tasks (the board column's count), kept by the database itself: the
+     * deferred trigger `tasks_card_count` (migration 0025, decision 040) counts every insert,
+     * move, archive, deletion and re-parenting, whichever command or import made it.
+     */
+    cardCount: integer("card_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -48,9 +48,9 @@ export const COLUMN_PAGE = 50;
  * The board: each status with its count of top-level tasks and its first COLUMN_PAGE cards
  * by position (`more` raises one column's, for its "Show more"). It reads what it shows,
  * whatever the size of the project: each column's page is a range scan of
- * `tasks_column_page_idx` with a LIMIT (a LATERAL join per status), its count an
- * index-only count on the same index, and a raised column's further cards one more range
- * scan. Then the assignees, labels, subtask and checklist counts of exactly those cards.
+ * `tasks_column_page_idx` with a LIMIT (a LATERAL join per status), its count the
+ * status's `card_count` (kept by a trigger), and a raised column's further cards one more
+ * range scan. Then the assignees, labels, subtask and checklist counts of exactly those cards.
  * Every statement is prepared: only the values travel.
  */
 export async function boardColumns(
@@ -146,7 +146,8 @@ export const boardQueries = {
         name: statuses.name,
         color: statuses.color,
         category: statuses.category,
-        total: sql<number>`(select count(*) from ${tasks} where ${onBoard(statuses.id)})`,
+        // Kept by the database (`tasks_card_count`, decision 040): O(1) whatever the column's size.
+        total: statuses.cardCount,
       })
       .from(statuses)
       .where(eq(statuses.projectId, sql.placeholder("projectId")))
