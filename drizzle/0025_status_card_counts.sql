@@ -4,10 +4,12 @@ UPDATE "statuses" SET "card_count" = (
   WHERE t."status_id" = "statuses"."id" AND t."deleted_at" IS NULL AND t."archived_at" IS NULL AND t."parent_id" IS NULL
 );--> statement-breakpoint
 -- A task counts in its status while it is a live top-level task (the board's card). The
--- trigger is deferred: it runs at commit, so the status row is locked for the commit only,
--- and both rows of a move are locked in id order, so opposite moves never deadlock. NO KEY
--- UPDATE, like the UPDATE itself: the key-share locks of the tasks' foreign keys, which
--- every concurrent move into the column holds, do not conflict with it.
+-- trigger is deferred: it runs at commit, so a status row is locked for the commit only. A
+-- move changes two rows, always the lower id first, one statement each: two moves in
+-- opposite directions take them in the same order and wait, never deadlock. (Locking both
+-- in one statement did deadlock under load: a second pass over a row another commit had
+-- just queued for.) NO KEY UPDATE, as any update of a non-key column: the foreign keys'
+-- key-share locks, which every move into the column holds, never wait for it.
 CREATE FUNCTION "plotline_count_cards"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   was uuid;
@@ -22,8 +24,16 @@ BEGIN
   IF was IS NOT DISTINCT FROM now_in THEN
     RETURN NULL;
   END IF;
-  UPDATE "statuses" SET "card_count" = "card_count" + CASE WHEN "id" = now_in THEN 1 ELSE -1 END
-  WHERE "id" IN (SELECT "id" FROM "statuses" WHERE "id" IN (was, now_in) ORDER BY "id" FOR NO KEY UPDATE);
+  IF was IS NOT NULL AND (now_in IS NULL OR was < now_in) THEN
+    UPDATE "statuses" SET "card_count" = "card_count" - 1 WHERE "id" = was;
+    was := NULL;
+  END IF;
+  IF now_in IS NOT NULL THEN
+    UPDATE "statuses" SET "card_count" = "card_count" + 1 WHERE "id" = now_in;
+  END IF;
+  IF was IS NOT NULL THEN
+    UPDATE "statuses" SET "card_count" = "card_count" - 1 WHERE "id" = was;
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
