@@ -83,8 +83,13 @@ test("task page: add a blocker, see Blocked on the board, complete it anyway, re
     await popover(page, "Status").getByRole("option", { name: "Done", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Complete a blocked task?" });
     await expect(dialog).toContainText(question);
+    const completed = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes(launchUrl),
+    );
     await dialog.getByRole("button", { name: "Complete Anyway" }).click();
     await expect(dialog).toHaveCount(0);
+    // Saved before the next change (a relation removed) and the reload after it.
+    await completed;
   } else {
     const status = await propertyForm(page, "statusId");
     await status.getByRole("combobox", { name: "Status" }).selectOption({ label: "Done" });
@@ -96,9 +101,14 @@ test("task page: add a blocker, see Blocked on the board, complete it anyway, re
   await expect(page.locator('[data-prop="statusId"]')).toContainText("Done");
 
   // Removed: the list empties and the badge goes.
+  // With JavaScript the list empties before the server answers: the reload waits for that answer.
+  const removed = usesJs()
+    ? page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(launchUrl))
+    : null;
   await relations.getByRole("button", { name: `Remove: is blocked by ${blockerKey}` }).click();
   await expect(relations.getByText("No relations yet.")).toBeVisible();
   if (usesJs()) expect(moreLoads(), "no page loads").toBe(0);
+  await removed;
   await page.reload();
   await expect(page.locator('[data-prop="statusId"]')).toContainText("Done");
   await expect(relations.getByText("No relations yet.")).toBeVisible();
