@@ -11,8 +11,6 @@
 // those; BENCH_CPU_PROF=DIR writes the server's V8 CPU profile there (for a profiler's eye).
 // The big account also has a project of LIST_TASKS tasks for the List view's row.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -25,11 +23,11 @@ import { seedBench } from "~/.server/demo/seed";
 import { sql } from "drizzle-orm";
 
 import {
-  ADMIN_URL,
+  benchTarget,
   PASSWORD,
   UNLIMITED,
-  admin,
   treeCpuMs,
+  type BenchTarget,
   freePort,
   ms,
   percentile,
@@ -146,39 +144,15 @@ console.log(
   `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
 );
 
-type Target = { env: Record<string, string>; databaseUrl?: string; dataDir: string; cleanup: () => Promise<void> };
-
-async function prepare(engine: Engine): Promise<Target | null> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-bench-app-"));
-  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (engine === "pglite") return { env: { DATA_DIR: dataDir }, dataDir, cleanup: removeDir };
-  const name = `plotline_bench_${randomBytes(4).toString("hex")}`;
-  try {
-    await admin((client) => client.query(`create database ${name}`));
-  } catch (error) {
-    console.error(`PostgreSQL at ${ADMIN_URL} is not reachable, skipping it: ${(error as Error).message}`);
-    await removeDir();
-    return null;
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
-      ...(engine === "postgres-2" ? { WEB_CONCURRENCY: "2" } : {}),
-    },
-    databaseUrl: url.toString(),
-    dataDir,
-    cleanup: async () => {
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
-      await removeDir();
-    },
-  };
+/** A throwaway database for `engine`; `postgres-2` is PostgreSQL served by two workers. */
+async function prepare(engine: Engine): Promise<BenchTarget | null> {
+  const target = await benchTarget(engine === "pglite" ? "pglite" : "postgres", "app");
+  if (target && engine === "postgres-2") target.env.WEB_CONCURRENCY = "2";
+  return target;
 }
 
 /** The accounts, through the real use cases; the embedded database is closed again before the server opens it. */
-async function seed(target: Target) {
+async function seed(target: BenchTarget) {
   process.env.DATA_DIR = target.dataDir;
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   await prepareDatabase(handle);
@@ -201,7 +175,7 @@ async function seed(target: Target) {
   }
 }
 
-async function startServer(target: Target) {
+async function startServer(target: BenchTarget) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_CPU_PROF;
